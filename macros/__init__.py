@@ -1,0 +1,19 @@
+"""mkdocs-macros entry point: registers the page macros for the language being built."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+
+from .data_errors import DataErrors
+from .data_loader import load_dataset
+from .page_macros import make_page_macros
+
+
+def define_env(env) -> None:
+    try:
+        dataset = load_dataset(Path(env.project_dir) / "data")
+    except DataErrors as err:
+        raise PluginError(f"invalid data, the build stops:\n{err}") from None
+    for name, function in make_page_macros(dataset, env.conf["theme"]["language"], Path(env.conf["docs_dir"])).items():
+        env.macro(function, name)

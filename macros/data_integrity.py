@@ -1,0 +1,76 @@
+"""Checks that a schema cannot express: unique ids across files and rows, rows that match their columns,
+references that resolve."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .data_errors import DataError
+
+if TYPE_CHECKING:
+    from .data_loader import Dataset, Document
+
+
+def integrity_errors(dataset: Dataset) -> list[DataError]:
+    errors: list[DataError] = []
+    errors += duplicate_document_ids(dataset)
+    for doc in dataset.documents:
+        errors += duplicate_item_ids(doc)
+        if doc.schema == "table.schema.json":
+            errors += row_cell_errors(doc)
+    errors += unresolved_references(dataset)
+    return errors
+
+
+def rel(doc: Document) -> str:
+    parts = doc.path.parts
+    return "/".join(parts[parts.index("data"):]) if "data" in parts else doc.path.as_posix()
+
+
+def duplicate_document_ids(dataset: Dataset) -> list[DataError]:
+    seen: dict[str, Document] = {}
+    errors = []
+    for doc in dataset.documents:
+        doc_id = doc.content["id"]
+        if doc_id in seen:
+            errors.append(DataError(rel(doc), doc.line("id"), "id", doc_id, f"an id used by no other data file (already used by {rel(seen[doc_id])})"))
+        else:
+            seen[doc_id] = doc
+    return errors
+
+
+def duplicate_item_ids(doc: Document) -> list[DataError]:
+    errors = []
+    for key in ("rows", "items"):
+        seen: dict[str, int] = {}
+        for index, item in enumerate(doc.content.get(key, [])):
+            item_id = item.get("id")
+            if item_id in seen:
+                errors.append(DataError(rel(doc), doc.line(key, index, "id"), f"{key}[{index}].id", item_id, f"an id unique in this file (already used by {key}[{seen[item_id]}])"))
+            else:
+                seen[item_id] = index
+    return errors
+
+
+def row_cell_errors(doc: Document) -> list[DataError]:
+    """Every row gives a value (possibly null) for each column and nothing else."""
+    columns = [c["id"] for c in doc.content["columns"]]
+    errors = []
+    for index, row in enumerate(doc.content["rows"]):
+        for column in columns:
+            if column not in row:
+                errors.append(DataError(rel(doc), doc.line("rows", index), f"rows[{index}].{column}", None, f"a value for column '{column}' (write null for an empty cell)"))
+        for key in row:
+            if key != "id" and key not in columns:
+                errors.append(DataError(rel(doc), doc.line("rows", index, key), f"rows[{index}].{key}", row[key], f"one of the columns declared in 'columns': {', '.join(columns)}"))
+    return errors
+
+
+def unresolved_references(dataset: Dataset) -> list[DataError]:
+    """`tables:` lists (in open questions) must name existing data ids."""
+    known = {d.content["id"] for d in dataset.documents}
+    errors = []
+    for doc in dataset.documents:
+        for index, ref in enumerate(doc.content.get("tables", [])):
+            if ref not in known:
+                errors.append(DataError(rel(doc), doc.line("tables", index), f"tables[{index}]", ref, f"the id of an existing data file (known: {', '.join(sorted(known))})"))
+    return errors
