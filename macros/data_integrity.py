@@ -54,15 +54,22 @@ def duplicate_item_ids(doc: Document) -> list[DataError]:
 def row_cell_errors(doc: Document) -> list[DataError]:
     """Every row gives a value (possibly null) for each column and nothing else."""
     columns = [c["id"] for c in doc.content["columns"]]
+    numeric = {c["id"] for c in doc.content["columns"] if c.get("type") == "number"}
     errors = []
     for index, row in enumerate(doc.content["rows"]):
         for column in columns:
             if column not in row:
                 errors.append(DataError(rel(doc), doc.line("rows", index), f"rows[{index}].{column}", None, f"a value for column '{column}' (write null for an empty cell)"))
+            elif column in numeric and not is_number_or_null(row[column]):
+                errors.append(DataError(rel(doc), doc.line("rows", index, column), f"rows[{index}].{column}", row[column], f"a number (column '{column}' is of type number), or null for an empty cell"))
         for key in row:
             if key != "id" and key not in columns:
                 errors.append(DataError(rel(doc), doc.line("rows", index, key), f"rows[{index}].{key}", row[key], f"one of the columns declared in 'columns': {', '.join(columns)}"))
     return errors
+
+
+def is_number_or_null(value: object) -> bool:
+    return value is None or (isinstance(value, (int, float)) and not isinstance(value, bool))
 
 
 def unresolved_references(dataset: Dataset) -> list[DataError]:

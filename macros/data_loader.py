@@ -119,10 +119,12 @@ def load_document(path: Path, shown: str, registry: Registry) -> tuple[Document 
 
 def schema_error(shown: str, node: yaml.Node | None, error) -> DataError:
     """Turn a jsonschema error into a DataError that says what was expected in plain words."""
+    described = error.schema.get("description") if isinstance(error.schema, dict) else None
     error = deepest(error)
     path = list(error.absolute_path)
     value = error.instance
     expected = error.schema.get("description") if isinstance(error.schema, dict) else None
+    expected = expected or described
     if error.validator == "required":
         missing = re.findall(r"'([^']+)' is a required property", error.message)
         if missing:

@@ -1,0 +1,68 @@
+"""Macros render data in the language of the page, escape every value, and fail loudly on unknown ids."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from macros.data_loader import load_dataset
+from macros.localize import cell, number, percent
+from macros.page_macros import UnknownDataId, make_page_macros
+from macros.render_tables import render_table
+from tests.conftest import ROOT
+from tests.data_fixtures import GOOD_TABLE, data_dir_with
+
+
+@pytest.fixture
+def materials(tmp_path):
+    return load_dataset(data_dir_with(tmp_path, {"tables/materials.yaml": GOOD_TABLE})).by_id("table.schema.json")["materials"]
+
+
+@pytest.mark.parametrize("lang, caption, name", [("fr", "Matériaux", "Pierre"), ("en", "Materials", "Stone")])
+def test_table_renders_in_the_language_of_the_page(materials, lang, caption, name):
+    html = render_table(materials, lang)
+    assert f"<caption>{caption}</caption>" in html
+    assert f"<th scope=\"row\">{name}</th>" in html
+    other = "Stone" if lang == "fr" else "Pierre"
+    assert other not in html
+
+
+def test_markup_in_a_value_shows_as_text(materials):
+    hostile = copy.deepcopy(materials)
+    hostile["rows"][0]["name"] = {"fr": "<script>alert(1)</script>", "en": "<b>bold</b>"}
+    assert "<script>" not in render_table(hostile, "fr")
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in render_table(hostile, "fr")
+    assert "&lt;b&gt;bold&lt;/b&gt;" in render_table(hostile, "en")
+
+
+def test_numbers_follow_each_language():
+    assert number(-4, "fr") == "\u22124"
+    assert number(2, "en", signed=True) == "+2"
+    assert number(4.5, "fr") == "4,5" and number(4.5, "en") == "4.5"
+    assert percent(25, "fr") == "25\u202f%" and percent(25, "en") == "25%"
+    assert cell(0, "fr", "signed") == "0"
+    assert cell(None, "en") == "—"
+
+
+def test_unknown_table_id_names_the_id_and_the_known_ones(tmp_path):
+    dataset = load_dataset(data_dir_with(tmp_path, {"tables/materials.yaml": GOOD_TABLE}))
+    macros = make_page_macros(dataset, "fr", tmp_path)
+    with pytest.raises(UnknownDataId, match="unknown table id 'materiaux' \\(known: materials\\)"):
+        macros["table"]("materiaux")
+
+
+def test_value_prints_one_formatted_cell(tmp_path):
+    dataset = load_dataset(data_dir_with(tmp_path, {"tables/materials.yaml": GOOD_TABLE}))
+    assert make_page_macros(dataset, "en", tmp_path)["value"]("materials", "stone", "hardness") == "8"
+    with pytest.raises(UnknownDataId, match="row of table 'materials'"):
+        make_page_macros(dataset, "en", tmp_path)["value"]("materials", "granite", "hardness")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_real_table_renders_in_both_languages(lang):
+    dataset = load_dataset(ROOT / "data")
+    macros = make_page_macros(dataset, lang, ROOT / "docs" / lang)
+    for table_id in dataset.by_id("table.schema.json"):
+        assert f'data-table="{table_id}"' in macros["table"](table_id)
+    for question_id in dataset.by_id("open-question.schema.json"):
+        assert f'id="{question_id}"' in macros["open_question"](question_id)
