@@ -21,7 +21,7 @@ def render_conditions(conditions: dict, lang: str, level: int = 2) -> str:
     for item in conditions["items"]:
         out.append(f'{"#" * level} {escape(text(item["name"], lang))} {{#{item["id"]}}}\n')
         out.append(f'<div class="codex-condition" data-condition="{escape(item["id"])}">')
-        out.append("<ul>" + "".join(f"<li>{escape(text(e, lang))}</li>" for e in item["effects"]) + "</ul>")
+        out.append("<ul>" + "\n".join(f"<li>{escape(text(e, lang))}</li>" for e in item["effects"]) + "</ul>")
         duration = escape(text(item["duration"], lang)) if item["duration"] else ui("no_default_duration", lang)
         out.append(f'<p class="codex-duration"><strong>{ui("default_duration", lang)}</strong> : {duration}</p>' if lang == "fr" else f'<p class="codex-duration"><strong>{ui("default_duration", lang)}</strong>: {duration}</p>')
         out.append("</div>\n")
@@ -36,16 +36,16 @@ def render_action_kinds(kinds: dict, lang: str) -> str:
         for item in (i for i in kinds["items"] if i["group"] == group):
             rows.append(
                 f'<tr id="{escape(item["id"])}"><th scope="row">{escape(text(item["name"], lang))}</th>'
-                f'<td>{ui("kind_" + group, lang)}</td>'
-                f'<td>{escape(text(item["description"], lang))}</td>'
+                f' <td>{ui("kind_" + group, lang)}</td> '
+                f'<td>{escape(text(item["description"], lang))}</td> '
                 f'<td>{escape(text(item["examples"], lang)) if item.get("examples") else "—"}</td></tr>'
             )
     head = "".join(f'<th scope="col">{ui(k, lang)}</th>' for k in ("name", "kind_action", "description", "examples"))
     head = head.replace(ui("kind_action", lang), "Type", 1)
     return (
         f'<div class="codex-table" id="table-{escape(kinds["id"])}" data-table="{escape(kinds["id"])}">'
-        f"<table><caption>{escape(text(kinds['title'], lang))}</caption><thead><tr>{head}</tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody></table>{source_line(kinds['source'], lang)}</div>"
+        f"<table><caption>{escape(text(kinds['title'], lang))}</caption>\n<thead><tr>{head}</tr></thead>"
+        f"<tbody>{chr(10).join(rows)}</tbody></table>{source_line(kinds['source'], lang)}</div>"
     )
 
 
@@ -62,7 +62,7 @@ def render_open_question(question: dict, lang: str) -> str:
     return (
         f'<div class="admonition {STATUS_CLASS[status]} codex-open-question" id="{escape(question["id"])}" data-status="{status}">'
         f'<p class="admonition-title">{ui(STATUS_LABEL[status], lang)} — {escape(text(question["title"], lang))}</p>'
-        f"<ol>{''.join(readings)}</ol>{decision}</div>"
+        f"<ol>{chr(10).join(readings)}</ol>{decision}</div>"
     )
 
 

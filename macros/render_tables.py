@@ -16,7 +16,7 @@ def source_line(source: dict, lang: str) -> str:
 def render_table(table: dict, lang: str, edit_url: str = "") -> str:
     """A table with its caption, header, rows, notes and source, as one raw HTML block."""
     columns = [c for c in table["columns"] if not c.get("hidden")]
-    head = "".join(f'<th scope="col">{escape(header(c, lang))}</th>' for c in columns)
+    head = " ".join(f'<th scope="col">{escape(header(c, lang))}</th>' for c in columns)
     body = []
     for row in table["rows"]:
         cells = []
@@ -25,12 +25,12 @@ def render_table(table: dict, lang: str, edit_url: str = "") -> str:
             tag = "th" if index == 0 else "td"
             scope = ' scope="row"' if index == 0 else ""
             cells.append(f"<{tag}{scope}>{shown}</{tag}>")
-        body.append(f'<tr id="{escape(table["id"])}-{escape(row["id"])}">' + "".join(cells) + "</tr>")
+        body.append(f'<tr id="{escape(table["id"])}-{escape(row["id"])}">' + " ".join(cells) + "</tr>")
     notes = "".join(f'<p class="codex-note">{escape(text(n, lang))}</p>' for n in table.get("notes", []))
     return (
         f'<div class="codex-table" id="table-{escape(table["id"])}" data-table="{escape(table["id"])}">'
-        f"<table><caption>{escape(text(table['title'], lang))}</caption>"
-        f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+        f"<table><caption>{escape(text(table['title'], lang))}</caption>\n"
+        f"<thead><tr>{head}</tr></thead>\n<tbody>{chr(10).join(body)}</tbody></table>\n"
         f"{notes}{source_line(table['source'], lang)}</div>"
     )
 

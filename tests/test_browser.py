@@ -36,9 +36,9 @@ def test_language_switcher_lands_on_the_same_page(page, site_url, start, target_
     ("/en/", "manacles", "/en/" + PAGE, None),
 ])
 def test_search_finds_table_terms_in_the_page_language_only(page, site_url, prefix, query, own, other):
-    page.goto(site_url + prefix)
+    page.goto(site_url + prefix, wait_until="networkidle")  # the search index and its worker are loaded
     page.locator("label.md-search__icon, .md-search__input").first.click()
-    page.locator(".md-search__input").fill(query)
+    page.locator(".md-search__input").press_sequentially(query, delay=30)
     results = page.locator(".md-search-result__item a")
     results.first.wait_for(timeout=15000)
     hrefs = [results.nth(i).get_attribute("href") for i in range(results.count())]
