@@ -1,0 +1,76 @@
+"""Run the calculator modules under MicroPython (the vendored WebAssembly runtime, through Node).
+
+Shared by the calculator tests: each test builds a list of calls, runs them all in ONE Node process with
+`run_calls`, and compares the decoded results with what CPython returns for the same calls.
+
+    from micropython_runner import run_calls, call
+    results = run_calls([call("jump", "calculate", form, tables, "fr")])
+    # -> [{"ok": True, "value": <decoded JSON>}] or [{"ok": False, "error": "<MicroPython traceback>"}]
+
+Arguments and results cross the boundary as JSON, so use only JSON values (str, int, bool, None, lists, dicts with
+string keys); tuples come back as lists. Without Node the call fails the test with a clear message (never a skip).
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CALC_DIR = ROOT / "macros" / "calculators"
+RUNNER_MJS = Path(__file__).resolve().parent / "run_micropython.mjs"
+RUNTIME_MJS = ROOT / "docs" / "overrides" / "assets" / "micropython-1.27.0" / "micropython.mjs"
+
+
+def call(module: str, function: str, *args, **kwargs) -> dict:
+    """One call description: module.function(*args, **kwargs)."""
+    return {"module": module, "function": function, "args": list(args), "kwargs": kwargs}
+
+
+def node_executable() -> str:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js (`node`, version 20 or later) is required to run the calculators under MicroPython "
+                    "but was not found on PATH; install Node 20 and run the tests again.")
+    return node
+
+
+def calculator_sources(calc_dir: Path = CALC_DIR) -> dict:
+    """Every module of macros/calculators, as the browser gets them (flat, one folder)."""
+    return {p.name: p.read_text(encoding="utf-8") for p in sorted(calc_dir.glob("*.py")) if p.name != "__init__.py"}
+
+
+def run_calls(calls: list, calc_dir: Path = CALC_DIR, timeout: float = 300, heapsize: int = 16 * 1024 * 1024) -> list:
+    """Run the calls in one MicroPython instance; return one {"ok", "value"|"error"} dict per call."""
+    node = node_executable()
+    if not RUNTIME_MJS.is_file():
+        pytest.fail(f"MicroPython runtime missing: {RUNTIME_MJS}")
+    job = {"files": calculator_sources(calc_dir), "calls": list(calls), "heapsize": heapsize}
+    proc = subprocess.run([node, str(RUNNER_MJS)], input=json.dumps(job), capture_output=True, text=True,
+                          timeout=timeout, env=dict(os.environ, MICROPYTHON_MJS=str(RUNTIME_MJS)))
+    if proc.returncode != 0:
+        pytest.fail(f"MicroPython runner failed (exit {proc.returncode}):\n{proc.stderr[-4000:]}")
+    lines = [line for line in proc.stdout.splitlines() if line.strip()]
+    if not lines:
+        pytest.fail(f"MicroPython runner printed nothing:\n{proc.stderr[-4000:]}")
+    raw = json.loads(lines[-1])
+    results = []
+    for entry in raw:
+        if entry["ok"]:
+            results.append({"ok": True, "value": json.loads(entry["value"])})
+        else:
+            results.append({"ok": False, "error": entry["error"]})
+    return results
+
+
+def run_one(module: str, function: str, *args, **kwargs):
+    """Run a single call and return its value; fail the test with MicroPython's traceback if it raised."""
+    result = run_calls([call(module, function, *args, **kwargs)])[0]
+    if not result["ok"]:
+        pytest.fail(f"MicroPython raised in {module}.{function}:\n{result['error']}")
+    return result["value"]
+

@@ -1,0 +1,48 @@
+// Runs calls to the calculator modules under the vendored MicroPython WebAssembly runtime, in Node.
+// Usage: node tests/run_micropython.mjs < job.json > results.json
+// job = {"files": {"jump.py": "<source>", ...}, "calls": [{"module": "jump", "function": "calculate",
+//        "args": [...], "kwargs": {...}}, ...]}
+// Prints one JSON document on the last line of stdout: a list, one entry per call, either
+// {"ok": true, "value": <the JSON-encoded return value, as a string>} or {"ok": false, "error": "<traceback>"}.
+// Python's own print() output goes to stderr, so it never mixes with the results.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import path from 'node:path';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const runtime = process.env.MICROPYTHON_MJS
+  || path.join(here, '..', 'docs', 'overrides', 'assets', 'micropython-1.27.0', 'micropython.mjs');
+const { loadMicroPython } = await import(pathToFileURL(runtime).href);
+
+const job = JSON.parse(readFileSync(0, 'utf8'));
+const mp = await loadMicroPython({
+  heapsize: job.heapsize || 16 * 1024 * 1024,
+  stdout: (line) => process.stderr.write(line + '\n'),
+  stderr: (line) => process.stderr.write(line + '\n'),
+});
+mp.FS.mkdir('/calc');
+for (const [name, source] of Object.entries(job.files || {})) {
+  mp.FS.writeFile('/calc/' + name, source);
+}
+mp.runPython("import sys\nif '/calc' not in sys.path:\n    sys.path.append('/calc')\n");
+
+const results = [];
+for (const call of job.calls || []) {
+  mp.FS.writeFile('/call.json', JSON.stringify(call));
+  try {
+    mp.runPython(
+      "import json, sys, io\n" +
+      "with open('/call.json') as _f:\n" +
+      "    _call = json.loads(_f.read())\n" +
+      "_mod = __import__(_call['module'])\n" +
+      "_fn = getattr(_mod, _call['function'])\n" +
+      "_value = _fn(*_call.get('args', []), **_call.get('kwargs', {}))\n" +
+      "with open('/result.json', 'w') as _f:\n" +
+      "    _f.write(json.dumps(_value))\n"
+    );
+    results.push({ ok: true, value: mp.FS.readFile('/result.json', { encoding: 'utf8' }) });
+  } catch (err) {
+    results.push({ ok: false, error: String(err && err.message ? err.message : err) });
+  }
+}
+process.stdout.write(JSON.stringify(results) + '\n');
