@@ -4,6 +4,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
+from .calculator_forms import render_form
+from .calculator_modules import CALCULATOR_IDS, calculator_module, calculator_tables
+from .calculator_reference import render_reference
 from .data_loader import Dataset
 from .localize import cell
 from .render_collections import render_action_kinds, render_conditions, render_open_question, render_open_question_index
@@ -67,6 +70,17 @@ def make_page_macros(dataset: Dataset, lang: str, docs_dir: Path) -> dict[str, C
     def t(key: str) -> str:
         return ui(key, lang)
 
+    def calculator(calculator_id: str) -> str:
+        """A calculator form (answered in the browser by the Python modules), per the form contract."""
+        lookup({c: c for c in CALCULATOR_IDS}, calculator_id, "calculator")
+        rule_tables = calculator_tables(dataset)
+        targets = calculator_module("object_damage").target_options(rule_tables, lang)
+        return render_form(calculator_id, rule_tables, lang, targets)
+
+    def calculator_reference(calculator_id: str) -> str:
+        """The build-time reference table of a calculator, computed by the same functions."""
+        return render_reference(calculator_id, calculator_tables(dataset), lang)
+
     return {
         "table": table,
         "value": value,
@@ -75,4 +89,6 @@ def make_page_macros(dataset: Dataset, lang: str, docs_dir: Path) -> dict[str, C
         "open_question": open_question,
         "open_questions_index": open_questions_index,
         "t": t,
+        "calculator": calculator,
+        "calculator_reference": calculator_reference,
     }

@@ -1,15 +1,14 @@
 """Shared fixtures: the repository root, a strict build of the whole site, and an HTTP server over it."""
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
+
+from tests.site_server import serve
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("fr", "en")
@@ -36,19 +35,10 @@ def lang_root(site: Path, lang: str) -> Path:
     return site if lang == "fr" else site / "en"
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:  # keep test output readable
-        pass
-
-
 @pytest.fixture(scope="session")
 def site_url(built_site: Path):
-    handler = functools.partial(QuietHandler, directory=str(built_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
+    with serve(built_site) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

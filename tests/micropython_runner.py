@@ -23,7 +23,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 CALC_DIR = ROOT / "macros" / "calculators"
 RUNNER_MJS = Path(__file__).resolve().parent / "run_micropython.mjs"
-RUNTIME_MJS = ROOT / "docs" / "overrides" / "assets" / "micropython-1.27.0" / "micropython.mjs"
+RUNTIME_MJS = ROOT / "docs" / "vendor" / "micropython-1.27.0" / "micropython.mjs"
 
 
 def call(module: str, function: str, *args, **kwargs) -> dict:

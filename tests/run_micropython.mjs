@@ -11,7 +11,7 @@ import path from 'node:path';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const runtime = process.env.MICROPYTHON_MJS
-  || path.join(here, '..', 'docs', 'overrides', 'assets', 'micropython-1.27.0', 'micropython.mjs');
+  || path.join(here, '..', 'docs', 'vendor', 'micropython-1.27.0', 'micropython.mjs');
 const { loadMicroPython } = await import(pathToFileURL(runtime).href);
 
 const job = JSON.parse(readFileSync(0, 'utf8'));

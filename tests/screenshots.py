@@ -5,13 +5,13 @@ Not a test: run it after a build and look at the images.
 """
 from __future__ import annotations
 
-import functools
-import http.server
 import sys
-import threading
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.site_server import serve  # noqa: E402
 
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
 
@@ -19,12 +19,7 @@ SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
 def main(site: str, out: str, pages: list[str]) -> None:
     out_dir = Path(out)
     out_dir.mkdir(parents=True, exist_ok=True)
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=site)
-    handler.log_message = lambda *a: None
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
-    with sync_playwright() as p:
+    with serve(site) as base, sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
         for page_path in pages:
             for lang, prefix in (("fr", "/"), ("en", "/en/")):
@@ -40,7 +35,6 @@ def main(site: str, out: str, pages: list[str]) -> None:
                 page.pdf(path=str(out_dir / f"{name}-{lang}.pdf"), format="A4")
                 page.close()
         browser.close()
-    server.shutdown()
 
 
 if __name__ == "__main__":

@@ -104,3 +104,11 @@ def test_unknown_table_in_a_page_stops_the_build_naming_the_page(tmp_path, lang)
     assert result.returncode != 0
     output = result.stdout + result.stderr
     assert "fumbles.md" in output and "unknown table id 'no-such-table'" in output
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("page", PAGES)
+def test_no_anchor_is_used_twice_on_a_page(built_site, lang, page):
+    soup = BeautifulSoup(html_of(built_site, lang, page).read_text(encoding="utf-8"), "html.parser")
+    ids = [tag["id"] for tag in soup.find_all(id=True)]
+    assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})

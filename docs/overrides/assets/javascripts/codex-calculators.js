@@ -1,0 +1,180 @@
+// Codex 2bis calculator forms: runs the Python calculator modules in MicroPython WebAssembly and copies their
+// answer into the page. No rule lives here: the form's values go to page_glue.run() as strings, the result comes
+// back as JSON with the texts already localized. Loaded on every page (a few KB); the runtime (≈220 KB gzip) is
+// fetched only when the page holds a calculator form.
+const HERE = new URL(".", import.meta.url);
+const BASE = new URL("../calculators/", HERE);
+const RUNTIME = new URL("micropython-1.27.0/micropython.js", BASE);
+const WASM = new URL("micropython-1.27.0/micropython.wasm", BASE);
+
+const MESSAGES = {
+  fr: { failed: "Le calculateur n’a pas pu démarrer ; les tables de référence restent valables.", ready: "" },
+  en: { failed: "The calculator could not start; the reference tables still apply.", ready: "" },
+};
+
+let runtimePromise = null;
+
+async function fetchText(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return response.text();
+}
+
+function loadRuntime() {
+  if (runtimePromise) return runtimePromise;
+  runtimePromise = (async () => {
+    const [{ loadMicroPython }, modules, tables] = await Promise.all([
+      import(RUNTIME.href),
+      fetchText(new URL("python/modules.json", BASE)).then(JSON.parse),
+      fetchText(new URL("tables.json", BASE)),
+    ]);
+    const mp = await loadMicroPython({ url: WASM.href, heapsize: 16 * 1024 * 1024, stdout: () => {}, stderr: () => {} });
+    mp.FS.mkdir("/calc");
+    await Promise.all(modules.map(async (name) => {
+      mp.FS.writeFile("/calc/" + name, await fetchText(new URL("python/" + name, BASE)));
+    }));
+    mp.FS.writeFile("/tables.json", tables);
+    mp.runPython([
+      "import sys, json",
+      "sys.path.append('/calc')",
+      "import page_glue",
+      "with open('/tables.json') as _f:",
+      "    TABLES = json.loads(_f.read())",
+    ].join("\n"));
+    return mp;
+  })();
+  return runtimePromise;
+}
+
+function formValues(form) {
+  const values = {};
+  for (const element of form.elements) {
+    if (!element.name) continue;
+    if (element.type === "checkbox") values[element.name] = element.checked ? "on" : "";
+    else values[element.name] = element.value;
+  }
+  return values;
+}
+
+function d10Rolls(count) {
+  const rolls = [];
+  const buffer = new Uint32Array(count);
+  crypto.getRandomValues(buffer);
+  for (const value of buffer) rolls.push((value % 10) + 1);
+  return rolls;
+}
+
+function answer(mp, form) {
+  const job = {
+    calculator: form.dataset.calculator,
+    form: formValues(form),
+    lang: form.dataset.lang,
+    rolls: d10Rolls(64),
+  };
+  mp.FS.writeFile("/job.json", JSON.stringify(job));
+  mp.runPython([
+    "with open('/job.json') as _f:",
+    "    _job = json.loads(_f.read())",
+    "_result = page_glue.run(_job['calculator'], _job['form'], TABLES, _job['lang'], _job['rolls'])",
+    "with open('/result.json', 'w') as _f:",
+    "    _f.write(json.dumps(_result))",
+  ].join("\n"));
+  return JSON.parse(mp.FS.readFile("/result.json", { encoding: "utf8" }));
+}
+
+function element(tag, text) {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function renderTable(table) {
+  const wrapper = element("div");
+  wrapper.className = "codex-table";
+  const node = element("table");
+  node.append(element("caption", table.caption));
+  const headRow = element("tr");
+  for (const column of table.columns) {
+    const th = element("th", column);
+    th.scope = "col";
+    headRow.append(th);
+  }
+  node.append(element("thead"));
+  node.tHead.append(headRow);
+  const body = element("tbody");
+  for (const row of table.rows) {
+    const tr = element("tr");
+    for (const cell of row) tr.append(element("td", cell));
+    body.append(tr);
+  }
+  node.append(body);
+  wrapper.append(node);
+  return wrapper;
+}
+
+function show(form, result) {
+  const out = (name) => form.querySelector(`[data-output="${name}"]`);
+  const error = out("error");
+  for (const node of form.querySelectorAll("dd[data-output]")) {
+    node.dataset.value = "";
+    node.textContent = "";
+  }
+  out("working").replaceChildren();
+  out("table").replaceChildren();
+  out("notes").replaceChildren();
+  for (const input of form.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
+  if (!result.ok) {
+    error.textContent = result.error;
+    const bad = result.field && form.elements[result.field];
+    if (bad && bad.setAttribute) bad.setAttribute("aria-invalid", "true");
+    return;
+  }
+  error.textContent = "";
+  for (const [name, value] of Object.entries(result.outputs)) {
+    const node = out(name);
+    if (!node) continue;
+    node.dataset.value = String(value.value);
+    node.textContent = value.text;
+  }
+  for (const line of result.working) out("working").append(element("li", line));
+  if (result.table) out("table").append(renderTable(result.table));
+  for (const note of result.notes || []) out("notes").append(element("li", note));
+}
+
+async function setUp(form) {
+  if (form.dataset.bound) return;
+  form.dataset.bound = "true";
+  const status = form.querySelector('[data-output="status"]');
+  const lang = form.dataset.lang === "fr" ? "fr" : "en";
+  let mp;
+  try {
+    mp = await loadRuntime();
+  } catch (err) {
+    status.textContent = MESSAGES[lang].failed;
+    console.error(err);
+    return;
+  }
+  const update = () => {
+    try {
+      show(form, answer(mp, form));
+    } catch (err) {
+      console.error(err);
+      show(form, { ok: false, error: MESSAGES[lang].failed, field: "" });
+    }
+  };
+  form.addEventListener("input", update);
+  form.addEventListener("change", update);
+  form.addEventListener("submit", (event) => { event.preventDefault(); update(); });
+  status.textContent = MESSAGES[lang].ready;
+  status.hidden = true;
+  update();
+  form.dataset.ready = "true";
+}
+
+function setUpAll() {
+  for (const form of document.querySelectorAll("form[data-calculator]")) setUp(form);
+}
+
+// Material's instant navigation replaces the page without reloading scripts: follow its document$ when present.
+if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(setUpAll);
+else setUpAll();

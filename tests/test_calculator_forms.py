@@ -1,0 +1,188 @@
+"""Each calculator form in a real Chromium, in both languages, answers exactly what the Python functions answer,
+bad input included, with the runtime served by the site itself."""
+from __future__ import annotations
+
+import hashlib
+import json
+
+import pytest
+
+from macros.calculator_modules import CALCULATOR_IDS, calculator_module, calculator_tables
+from macros.calculator_forms import OUTPUTS
+from macros.data_loader import load_dataset
+from macros.publish_calculators import RUNTIME_DIR
+from tests.conftest import LANGS, ROOT, lang_root
+
+TABLES = calculator_tables(load_dataset(ROOT / "data"))
+GLUE = calculator_module("page_glue")
+PREFIX = {"fr": "/", "en": "/en/"}
+
+CASES = {
+    "jump": [
+        {"direction": "vertical", "distance": "5", "run_up": False, "speed": "40", "armour": "heavy", "strength": "17", "tumbling": "5"},
+        {"direction": "horizontal", "distance": "12", "run_up": True, "speed": "20", "armour": "semi-light", "strength": "9", "tumbling": "2"},
+        {"distance": "abc"},
+        {"distance": "-3"},
+        {"strength": ""},
+        {"speed": "999999999999"},
+        {"tumbling": "7"},
+    ],
+    "breath": [
+        {"constitution": "15", "endurance": "2", "swimming": "6", "violent": True},
+        {"constitution": "9", "endurance": "0", "swimming": "0", "violent": False},
+        {"constitution": "0"},
+        {"constitution": "douze"},
+        {"endurance": "-1"},
+    ],
+    "object-damage": [
+        {"target": "material:stone:thick", "damage": "2d6+3", "strength": "18"},
+        {"target": "object:iron-door", "damage": "5", "strength": "12"},
+        {"target": "material:paper:thin", "damage": "1d4-1", "strength": "3"},
+        {"damage": "2d"},
+        {"damage": "NaN"},
+        {"strength": "1e400"},
+    ],
+    "initiative": [
+        {"dexterity": "17", "improved_initiative": True, "roll": "10"},
+        {"dexterity": "8", "improved_initiative": False, "roll": "3", "combatants": "Reivax, 16, oui, 3\nOrc, 12, , 7\nLegalos, 18, , 7"},
+        {"roll": "11"},
+        {"dexterity": "3.5"},
+        {"roll": "4", "combatants": "Krom, 30, , 2"},
+    ],
+    "initiative-points": [
+        {"combatants": "Krom 10\nMazrok 4", "actions": "Krom 5 attack\nKrom 5 attack"},
+        {"combatants": "Brugor 2", "actions": "Brugor 7 axe\nBrugor 7 axe"},
+        {"combatants": "Krom dix", "actions": "Krom 5"},
+        {"combatants": "Krom 10", "actions": "Zorg 5"},
+    ],
+}
+
+
+def fill(form, values: dict) -> None:
+    for name, value in values.items():
+        control = form.locator(f'[name="{name}"]')
+        kind = control.evaluate("e => e.tagName.toLowerCase() + ':' + (e.type || '')")
+        if kind == "input:checkbox":
+            control.set_checked(bool(value))
+        elif kind.startswith("select"):
+            control.select_option(value)
+        else:
+            control.fill(value)
+
+
+def form_values(form) -> dict:
+    return form.evaluate("""f => Object.fromEntries([...f.elements].filter(e => e.name).map(
+        e => [e.name, e.type === 'checkbox' ? (e.checked ? 'on' : '') : e.value]))""")
+
+
+def shown(form) -> dict:
+    return form.evaluate("""f => ({
+        outputs: Object.fromEntries([...f.querySelectorAll('dd[data-output]')].map(
+            d => [d.dataset.output, [d.dataset.value, d.textContent]])),
+        error: f.querySelector('[data-output=error]').textContent,
+        working: [...f.querySelectorAll('[data-output=working] li')].map(li => li.textContent),
+        table: [...f.querySelectorAll('[data-output=table] tbody tr')].map(tr => [...tr.cells].map(c => c.textContent)),
+        notes: [...f.querySelectorAll('[data-output=notes] li')].map(li => li.textContent),
+        text: f.querySelector('.codex-results').textContent,
+    })""")
+
+
+@pytest.fixture(scope="module")
+def tools_pages(browser, site_url):
+    pages = {}
+    for lang in LANGS:
+        page = browser.new_page()
+        page.goto(site_url + PREFIX[lang] + "tools/")
+        page.wait_for_function("document.querySelectorAll('form[data-calculator][data-ready=true]').length === 5", timeout=30000)
+        pages[lang] = page
+    yield pages
+    for page in pages.values():
+        page.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("calculator", CALCULATOR_IDS)
+def test_form_agrees_with_the_python_functions(tools_pages, lang, calculator):
+    page = tools_pages[lang]
+    form = page.locator(f'form[data-calculator="{calculator}"]')
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('form[data-calculator][data-ready=true]').length === 5", timeout=30000)
+    for case in CASES[calculator]:
+        fill(form, case)
+        values = form_values(form)
+        expected = GLUE.run(calculator, values, TABLES, lang, [])
+        got = shown(form)
+        for bad in ("NaN", "undefined", "Infinity", "Traceback", "None"):
+            assert bad not in got["text"], (case, got["text"])
+        if expected["ok"]:
+            assert got["error"] == ""
+            assert got["outputs"] == {n: [str(v["value"]), v["text"]] for n, v in expected["outputs"].items()}
+            assert got["working"] == expected["working"]
+            assert got["table"] == (expected["table"]["rows"] if expected["table"] else [])
+            assert got["notes"] == expected["notes"]
+        else:
+            assert got["error"] == expected["error"] and got["error"]
+            assert all(value == "" for value, _ in got["outputs"].values()), got["outputs"]
+        assert set(got["outputs"]) == set(OUTPUTS[calculator])
+
+
+def test_bad_input_message_is_in_the_page_language(tools_pages):
+    messages = {}
+    for lang in LANGS:
+        form = tools_pages[lang].locator('form[data-calculator="jump"]')
+        fill(form, {"distance": "abc"})
+        messages[lang] = shown(form)["error"]
+    assert messages["fr"] and messages["en"] and messages["fr"] != messages["en"]
+    assert "distance" in messages["en"].lower()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("page_path, calculator", [
+    ("movement/", "jump"), ("underwater/", "breath"), ("object-damage/", "object-damage"), ("initiative/", "initiative"),
+])
+def test_each_rule_page_answers_with_its_calculator(page, site_url, lang, page_path, calculator):
+    page.goto(site_url + PREFIX[lang] + page_path)
+    form = page.locator(f'form[data-calculator="{calculator}"]')
+    form.and_(page.locator("[data-ready=true]")).wait_for(timeout=30000)
+    values = form_values(form)
+    expected = GLUE.run(calculator, values, TABLES, lang, [])
+    assert shown(form)["outputs"] == {n: [str(v["value"]), v["text"]] for n, v in expected["outputs"].items()}
+
+
+def test_pages_without_a_calculator_do_not_load_the_runtime(page, site_url):
+    requested = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(site_url + "/fumbles/", wait_until="networkidle")
+    assert not [url for url in requested if "micropython" in url or url.endswith(".py")]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_without_javascript_the_reference_tables_stand_in(browser, site_url, lang):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(site_url + PREFIX[lang] + "movement/")
+    reference = page.locator('[data-reference="jump"] tbody tr')
+    jump = calculator_module("jump")
+    first = jump.reference_table()[0]
+    assert reference.count() == len(jump.reference_table())
+    assert reference.first.locator("th, td").all_inner_texts() == [str(v) for v in first]
+    context.close()
+
+
+def test_runtime_matches_its_recorded_checksums(built_site):
+    recorded = dict(line.split()[::-1] for line in (RUNTIME_DIR / "SHA256SUMS").read_text().splitlines())
+    for name, digest in recorded.items():
+        assert hashlib.sha256((RUNTIME_DIR / name).read_bytes()).hexdigest() == digest
+    for lang in LANGS:
+        served = lang_root(built_site, lang) / "assets" / "calculators" / "micropython-1.27.0"
+        assert hashlib.sha256((served / "micropython.js").read_bytes()).hexdigest() == recorded["micropython.mjs"]
+        assert hashlib.sha256((served / "micropython.wasm").read_bytes()).hexdigest() == recorded["micropython.wasm"]
+        assert (served / "LICENSE").exists()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_site_serves_the_calculator_sources_and_data_from_their_one_source(built_site, lang):
+    served = lang_root(built_site, lang) / "assets" / "calculators"
+    for path in (ROOT / "macros" / "calculators").glob("*.py"):
+        assert (served / "python" / path.name).read_text() == path.read_text()
+    assert json.loads((served / "tables.json").read_text()) == TABLES
