@@ -31,6 +31,15 @@ def built_site(tmp_path_factory) -> Path:
     return site
 
 
+def built_path(page: str) -> str:
+    """docs path -> built file: 'index.md' -> 'index.html', 'd20/index.md' -> 'd20/index.html', 'fumbles.md' ->
+    'fumbles/index.html' (directory URLs)."""
+    stem = page[:-3]
+    if stem == "index" or stem.endswith("/index"):
+        return stem + ".html"
+    return stem + "/index.html"
+
+
 def lang_root(site: Path, lang: str) -> Path:
     return site if lang == "fr" else site / "en"
 

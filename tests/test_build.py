@@ -9,14 +9,13 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from tests.conftest import LANGS, ROOT, lang_root, run_mkdocs_build
+from tests.conftest import LANGS, ROOT, built_path, lang_root, run_mkdocs_build
 
 PAGES = sorted(p.relative_to(ROOT / "docs" / "fr").as_posix() for p in (ROOT / "docs" / "fr").rglob("*.md"))
 
 
 def html_of(site: Path, lang: str, page: str) -> Path:
-    stem = page[:-3]
-    return lang_root(site, lang) / ("index.html" if stem == "index" else f"{stem}/index.html")
+    return lang_root(site, lang) / built_path(page)
 
 
 def content_ids(path: Path) -> set[str]:

@@ -9,7 +9,7 @@ from bs4 import BeautifulSoup
 
 from macros.data_loader import load_dataset
 from macros.localize import cell
-from tests.conftest import LANGS, ROOT, lang_root
+from tests.conftest import LANGS, ROOT, built_path, lang_root
 
 DATASET = load_dataset(ROOT / "data")
 TABLES = DATASET.by_id("table.schema.json")
@@ -63,7 +63,7 @@ def test_every_value_of_every_table_is_shown(pages, lang, table_id):
 @pytest.mark.parametrize("question_id", sorted(QUESTIONS))
 def test_every_open_question_is_on_its_page_and_in_the_index(pages, lang, question_id):
     question = QUESTIONS[question_id]
-    page = pages[lang][question["page"][:-3] + "/index.html"]
+    page = pages[lang][built_path(question["page"])]
     assert page.find(id=question_id) is not None, f"{question_id} is not shown on {question['page']}"
     index = pages[lang]["open-questions/index.html"]
     assert index.select_one(f'a[href$="#{question_id}"]') is not None
