@@ -6,6 +6,7 @@ from html import escape
 
 from .calculator_modules import calculator_module
 from .localize import number, text
+from .render_tables import SCROLL_REGION
 
 CAPTIONS = {
     "jump": ("DC de saut selon la distance (check de Force)", "Jump DC by distance (Strength check)"),
@@ -22,7 +23,8 @@ def html_table(ref_id: str, caption: str, columns: list[str], rows: list[list[st
         "<tr>" + " ".join((f'<th scope="row">{escape(c)}</th>' if i == 0 else f"<td>{escape(c)}</td>") for i, c in enumerate(row)) + "</tr>"
         for row in rows
     )
-    return (f'<div class="codex-table codex-reference" id="reference-{ref_id}" data-reference="{ref_id}">'
+    region = SCROLL_REGION.format(label=escape(caption))
+    return (f'<div class="codex-table codex-reference" id="reference-{ref_id}" data-reference="{ref_id}" {region}>'
             f"<table><caption>{escape(caption)}</caption>\n<thead><tr>{head}</tr></thead>\n<tbody>{body}</tbody></table></div>")
 
 

@@ -18,6 +18,7 @@ def integrity_errors(dataset: Dataset) -> list[DataError]:
         if doc.schema == "table.schema.json":
             errors += row_cell_errors(doc)
     errors += unresolved_references(dataset)
+    errors += glossary_reference_errors(dataset)
     return errors
 
 
@@ -80,4 +81,22 @@ def unresolved_references(dataset: Dataset) -> list[DataError]:
         for index, ref in enumerate(doc.content.get("tables", [])):
             if ref not in known:
                 errors.append(DataError(rel(doc), doc.line("tables", index), f"tables[{index}]", ref, f"the id of an existing data file (known: {', '.join(sorted(known))})"))
+    return errors
+
+
+def glossary_reference_errors(dataset: Dataset) -> list[DataError]:
+    """Each glossary entry's `page` exists in both languages (when the docs folders are there, i.e. in the real
+    project, not in throw-away test data folders) and its `open_question` names an existing question."""
+    docs = dataset.root.parent / "docs"
+    questions = {d.content["id"] for d in dataset.of_kind("open-question.schema.json")}
+    errors = []
+    for doc in dataset.of_kind("glossary.schema.json"):
+        for index, item in enumerate(doc.content["items"]):
+            page = item["page"].split("#")[0]
+            missing = [lang for lang in ("fr", "en") if (docs / lang).is_dir() and not (docs / lang / page).is_file()]
+            if missing:
+                errors.append(DataError(rel(doc), doc.line("items", index, "page"), f"items[{index}].page", item["page"], f"a page that exists under docs/fr and docs/en (missing in docs/{' and docs/'.join(missing)})"))
+            question = item.get("open_question")
+            if question is not None and question not in questions:
+                errors.append(DataError(rel(doc), doc.line("items", index, "open_question"), f"items[{index}].open_question", question, "the id of a file in data/open-questions/"))
     return errors

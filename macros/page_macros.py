@@ -8,9 +8,15 @@ from .calculator_forms import render_form
 from .calculator_modules import CALCULATOR_IDS, calculator_module, calculator_tables
 from .calculator_reference import render_reference
 from .data_loader import Dataset
+from .edit_links import file_edit_url
 from .localize import cell
 from .render_collections import render_action_kinds, render_conditions, render_open_question, render_open_question_index
 from .render_tables import render_table
+from .assemble_rulebook import PLACEHOLDER as RULEBOOK_PLACEHOLDER
+from .publish_downloads import render_downloads_list
+from .render_gm_screen import render_gm_screen
+from .render_glossary import render_glossary
+from .recent_changes import recent_commits, render_recent_changes
 from .ui_text import ui
 
 
@@ -31,8 +37,9 @@ def page_title(docs_dir: Path, page: str) -> str:
     return page
 
 
-def make_page_macros(dataset: Dataset, lang: str, docs_dir: Path) -> dict[str, Callable[..., str]]:
-    """Name -> function, for mkdocs-macros to register."""
+def make_page_macros(dataset: Dataset, lang: str, docs_dir: Path, edit_base: str = "") -> dict[str, Callable[..., str]]:
+    """Name -> function, for mkdocs-macros to register. `edit_base` (macros/edit_links.py) prefixes the "edit this
+    table" links; empty, tables have none."""
     tables = dataset.by_id("table.schema.json")
     questions = dataset.by_id("open-question.schema.json")
 
@@ -43,7 +50,8 @@ def make_page_macros(dataset: Dataset, lang: str, docs_dir: Path) -> dict[str, C
         return kind[item_id]
 
     def table(table_id: str) -> str:
-        return render_table(lookup(tables, table_id, "table id"), lang)
+        data = lookup(tables, table_id, "table id")
+        return render_table(data, lang, file_edit_url(edit_base, dataset.source_file(table_id)))
 
     def value(table_id: str, row_id: str, column: str) -> str:
         """One cell of a table, formatted as the table shows it, for use in prose."""
@@ -57,7 +65,8 @@ def make_page_macros(dataset: Dataset, lang: str, docs_dir: Path) -> dict[str, C
         return render_conditions(lookup(dataset.by_id("conditions.schema.json"), collection_id, "conditions collection"), lang, level)
 
     def action_kinds(collection_id: str = "action-kinds") -> str:
-        return render_action_kinds(lookup(dataset.by_id("action-kinds.schema.json"), collection_id, "action-kinds collection"), lang)
+        kinds = lookup(dataset.by_id("action-kinds.schema.json"), collection_id, "action-kinds collection")
+        return render_action_kinds(kinds, lang, file_edit_url(edit_base, dataset.source_file(collection_id)))
 
     def open_question(question_id: str) -> str:
         return render_open_question(lookup(questions, question_id, "open question"), lang)
@@ -81,7 +90,38 @@ def make_page_macros(dataset: Dataset, lang: str, docs_dir: Path) -> dict[str, C
         """The build-time reference table of a calculator, computed by the same functions."""
         return render_reference(calculator_id, calculator_tables(dataset), lang)
 
+    def gm_screen() -> str:
+        """The GM screen's panels (macros/render_gm_screen.py), landscape on paper."""
+        return render_gm_screen(dataset, lang, table, calculator_reference)
+
+    def downloads_list(page_url: str = "data/") -> str:
+        """The Data page's list of JSON and CSV files (macros/publish_downloads.py writes them); links are relative
+        to page_url, which macros/__init__.py fills with the page's own URL."""
+        return render_downloads_list(dataset, lang, page_url)
+
+    def rulebook() -> str:
+        """Where macros/assemble_rulebook.py puts the rules pages after the build."""
+        return RULEBOOK_PLACEHOLDER
+
+    def glossary() -> str:
+        """The glossary page's entries (macros/render_glossary.py), from data/glossary.yaml."""
+        return render_glossary(lookup(dataset.by_id("glossary.schema.json"), "glossary", "glossary"), questions, lang, docs_dir)
+
+    def open_questions_count(status: str = "") -> str:
+        """How many open-question notes data/open-questions holds (all, or those of one status), for prose."""
+        return str(sum(1 for q in questions.values() if not status or q["status"] == status))
+
+    def recent_changes(count: int = 8) -> str:
+        """The last commits (macros/recent_changes.py), or a note when the build has no git history."""
+        return render_recent_changes(recent_commits(dataset.root.parent, count), lang)
+
     return {
+        "gm_screen": gm_screen,
+        "glossary": glossary,
+        "open_questions_count": open_questions_count,
+        "recent_changes": recent_changes,
+        "downloads_list": downloads_list,
+        "rulebook": rulebook,
         "table": table,
         "value": value,
         "conditions": conditions,

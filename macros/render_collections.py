@@ -8,7 +8,7 @@ from __future__ import annotations
 from html import escape
 
 from .localize import text
-from .render_tables import source_line
+from .render_tables import SCROLL_REGION, edit_link, source_line
 from .ui_text import ui
 
 STATUS_CLASS = {"open": "question", "to-be-written": "warning", "reading-chosen": "info"}
@@ -29,7 +29,7 @@ def render_conditions(conditions: dict, lang: str, level: int = 2) -> str:
     return "\n".join(out)
 
 
-def render_action_kinds(kinds: dict, lang: str) -> str:
+def render_action_kinds(kinds: dict, lang: str, edit_url: str = "") -> str:
     """The kinds of action and reaction as one table, actions first."""
     rows = []
     for group in ("action", "reaction"):
@@ -43,9 +43,10 @@ def render_action_kinds(kinds: dict, lang: str) -> str:
     head = "".join(f'<th scope="col">{ui(k, lang)}</th>' for k in ("name", "kind_action", "description", "examples"))
     head = head.replace(ui("kind_action", lang), "Type", 1)
     return (
-        f'<div class="codex-table" id="table-{escape(kinds["id"])}" data-table="{escape(kinds["id"])}">'
+        f'<div class="codex-table" id="table-{escape(kinds["id"])}" data-table="{escape(kinds["id"])}" '
+        f'{SCROLL_REGION.format(label=escape(text(kinds["title"], lang)))}>'
         f"<table><caption>{escape(text(kinds['title'], lang))}</caption>\n<thead><tr>{head}</tr></thead>"
-        f"<tbody>{chr(10).join(rows)}</tbody></table>{source_line(kinds['source'], lang)}</div>"
+        f"<tbody>{chr(10).join(rows)}</tbody></table>{source_line(kinds['source'], lang)}{edit_link(edit_url, lang)}</div>"
     )
 
 

@@ -20,6 +20,7 @@ UI_TEXT: dict[str, dict[str, str]] = {
     "examples": {"fr": "Exemples", "en": "Examples"},
     "status": {"fr": "Statut", "en": "Status"},
     "page": {"fr": "Page", "en": "Page"},
+    "edit_table": {"fr": "Modifier ce tableau", "en": "Edit this table"},
 }
 
 SEED_TITLES: dict[str, dict[str, str]] = {

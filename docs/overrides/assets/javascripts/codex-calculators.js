@@ -1,8 +1,11 @@
 // Codex 2bis calculator forms: runs the Python calculator modules in MicroPython WebAssembly and copies their
 // answer into the page. No rule lives here: the form's values go to page_glue.run() as strings, the result comes
 // back as JSON with the texts already localized. Loaded on every page (a few KB); the runtime (≈220 KB gzip) is
-// fetched only when the page holds a calculator form.
-const HERE = new URL(".", import.meta.url);
+// fetched only when the page holds a calculator form. Opened from a folder (file://), where the browser refuses module
+// scripts and fetch(), the offline build (macros/build_offline.py) loads this file as a classic script and the
+// runtime, modules and data come from one classic script instead (see offlineSources).
+const SCRIPT = document.querySelector('script[src*="javascripts/codex-calculators"]');
+const HERE = new URL(".", SCRIPT ? SCRIPT.src : document.baseURI);
 const BASE = new URL("../calculators/", HERE);
 const RUNTIME = new URL("micropython-1.27.0/micropython.js", BASE);
 const WASM = new URL("micropython-1.27.0/micropython.wasm", BASE);
@@ -20,19 +23,42 @@ async function fetchText(url) {
   return response.text();
 }
 
+// The runtime's pieces from the server: { loadMicroPython, wasm (its URL), modules ([name, source] pairs), tables }.
+async function servedSources() {
+  const [{ loadMicroPython }, names, tables] = await Promise.all([
+    import(RUNTIME.href),
+    fetchText(new URL("python/modules.json", BASE)).then(JSON.parse),
+    fetchText(new URL("tables.json", BASE)),
+  ]);
+  const modules = await Promise.all(names.map(async (name) => [name, await fetchText(new URL("python/" + name, BASE))]));
+  return { loadMicroPython, wasm: WASM.href, modules, tables };
+}
+
+// The same pieces from a folder: assets/calculators/offline-bundle.js (a classic script, which file:// allows) sets
+// window.CODEX_CALCULATOR_BUNDLE; the runtime module and the wasm are handed over as Blob URLs.
+async function offlineSources() {
+  await new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = new URL("offline-bundle.js", BASE).href;
+    script.onload = resolve;
+    script.onerror = () => reject(new Error(`${script.src} did not load`));
+    document.head.append(script);
+  });
+  const bundle = window.CODEX_CALCULATOR_BUNDLE;
+  const runtime = URL.createObjectURL(new Blob([bundle.runtime], { type: "text/javascript" }));
+  const wasmBytes = Uint8Array.from(atob(bundle.wasm), (c) => c.charCodeAt(0));
+  const wasm = URL.createObjectURL(new Blob([wasmBytes], { type: "application/wasm" }));
+  const { loadMicroPython } = await import(runtime);
+  return { loadMicroPython, wasm, modules: Object.entries(bundle.modules), tables: bundle.tables };
+}
+
 function loadRuntime() {
   if (runtimePromise) return runtimePromise;
   runtimePromise = (async () => {
-    const [{ loadMicroPython }, modules, tables] = await Promise.all([
-      import(RUNTIME.href),
-      fetchText(new URL("python/modules.json", BASE)).then(JSON.parse),
-      fetchText(new URL("tables.json", BASE)),
-    ]);
-    const mp = await loadMicroPython({ url: WASM.href, heapsize: 16 * 1024 * 1024, stdout: () => {}, stderr: () => {} });
+    const { loadMicroPython, wasm, modules, tables } = await (location.protocol === "file:" ? offlineSources() : servedSources());
+    const mp = await loadMicroPython({ url: wasm, heapsize: 16 * 1024 * 1024, stdout: () => {}, stderr: () => {} });
     mp.FS.mkdir("/calc");
-    await Promise.all(modules.map(async (name) => {
-      mp.FS.writeFile("/calc/" + name, await fetchText(new URL("python/" + name, BASE)));
-    }));
+    for (const [name, source] of modules) mp.FS.writeFile("/calc/" + name, source);
     mp.FS.writeFile("/tables.json", tables);
     mp.runPython([
       "import sys, json",
@@ -91,6 +117,10 @@ function element(tag, text) {
 function renderTable(table) {
   const wrapper = element("div");
   wrapper.className = "codex-table";
+  // a focusable, named scroll box, as the build's tables (macros/render_tables.py SCROLL_REGION)
+  wrapper.tabIndex = 0;
+  wrapper.setAttribute("role", "region");
+  wrapper.setAttribute("aria-label", table.caption);
   const node = element("table");
   node.append(element("caption", table.caption));
   const headRow = element("tr");

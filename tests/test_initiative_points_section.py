@@ -1,0 +1,80 @@
+"""The initiative-point combat draft (seed 003) as a section of the site: its pages exist in both languages with the
+same anchors, its worked examples sit in example admonitions, the author's corrections keep the superseded text as a
+collapsible earlier version, its tables are on its pages, and the time-ruler page carries the calculator."""
+from __future__ import annotations
+
+import pytest
+from bs4 import BeautifulSoup
+
+from macros.data_loader import load_dataset
+from tests.conftest import LANGS, ROOT, lang_root
+
+SECTION = "initiative-points"
+PAGES = ("index", "initiative", "time-ruler", "actions", "advantage-points", "attack-and-parry", "ranges",
+         "manoeuvres")
+SEED = "003_c731bc9041012e2b.txt"
+
+# Each worked example of the seed, by the page that shows it and a name it mentions.
+EXAMPLES = {
+    "initiative": ["Reivax"],
+    "time-ruler": ["Krom", "Brugor"],
+    "actions": ["Birimor", "Legalos", "Fandalg"],
+    "advantage-points": ["Amadeus", "Vic Tim"],
+    "manoeuvres": ["Shlag Vuk", "Gol Barg"],
+}
+EARLIER_VERSION = {"fr": "Version antérieure (remplacée)", "en": "Earlier version (superseded)"}
+
+
+def soup_of(site, lang: str, page: str) -> BeautifulSoup:
+    path = lang_root(site, lang) / SECTION / ("" if page == "index" else page) / "index.html"
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def heading_ids(soup: BeautifulSoup) -> list[str]:
+    return [h.get("id") for h in soup.select("article h1, article h2, article h3")]
+
+
+@pytest.mark.parametrize("config", ["mkdocs.yml", "mkdocs.en.yml"])
+def test_every_page_of_the_section_is_in_the_nav(config):
+    nav = (ROOT / config).read_text(encoding="utf-8").split("\nnav:\n", 1)[1]
+    for page in PAGES:
+        assert f"- {SECTION}/{page}.md" in nav, f"{page} missing from the nav of {config}"
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_both_languages_have_the_same_headings_and_anchors(built_site, page):
+    french, english = (heading_ids(soup_of(built_site, lang, page)) for lang in LANGS)
+    assert french and None not in french
+    assert french == english
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("page", sorted(EXAMPLES))
+def test_worked_examples_are_set_apart_as_examples(built_site, lang, page):
+    boxes = " ".join(box.get_text(" ") for box in soup_of(built_site, lang, page).select(".admonition.example"))
+    for name in EXAMPLES[page]:
+        assert name in boxes, f"the {name} example is not in an example box on {lang} {page}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_author_corrections_keep_the_earlier_version(built_site, lang):
+    soup = soup_of(built_site, lang, "initiative")
+    summaries = [s.get_text(strip=True) for s in soup.select("details.note > summary")]
+    assert summaries.count(EARLIER_VERSION[lang]) == 2
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_table_of_the_seed_is_on_a_page_of_the_section(built_site, lang):
+    tables = load_dataset(ROOT / "data").by_id("table.schema.json")
+    ids = sorted(t for t, table in tables.items() if table["source"]["seed"] == SEED)
+    assert {"ip-action-costs", "ip-trip-duel-modifiers"} <= set(ids)
+    shown = set()
+    for page in PAGES:
+        shown |= {el["data-table"] for el in soup_of(built_site, lang, page).select("[data-table]")}
+    assert set(ids) <= shown
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_time_ruler_page_carries_the_calculator(built_site, lang):
+    soup = soup_of(built_site, lang, "time-ruler")
+    assert soup.select_one('[data-calculator="initiative-points"]') is not None

@@ -1,0 +1,322 @@
+"""The site without a network: opened from a folder or a zip (file://), with search and calculators; nothing fetched
+from outside the site; installable on a phone (manifest, icons) and readable offline after one visit through the
+service worker, which a new publication refreshes."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import zipfile
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from macros.offline_app import precache_paths, write_service_worker
+from tests.conftest import LANGS, ROOT, lang_root
+from tests.site_server import serve
+from tests.test_calculator_forms import GLUE, TABLES, fill, form_values, shown
+
+PREFIX = {"fr": "", "en": "en/"}
+HEADINGS = {"fr": "États du personnage", "en": "Conditions"}  # conditions.md's H1 in each language
+SEARCH = {"fr": "porte", "en": "manacles"}
+JUMP = {"direction": "horizontal", "distance": "12", "run_up": True, "speed": "20", "armour": "semi-light",
+        "strength": "9", "tumbling": "2"}
+ALL_FORMS_READY = "document.querySelectorAll('form[data-calculator][data-ready=true]').length === 5"
+
+
+# --- the folder and the zip -------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def offline_build(tmp_path_factory) -> tuple[Path, Path]:
+    """The one command, run as a contributor runs it: returns (folder, zip)."""
+    out = tmp_path_factory.mktemp("offline")
+    folder, archive = out / "codex-2bis", out / "codex-2bis.zip"
+    result = subprocess.run(
+        [sys.executable, "-m", "macros.build_offline", "--folder", str(folder), "--zip", str(archive)],
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
+    )
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-4000:]
+    return folder, archive
+
+
+@pytest.fixture(scope="module")
+def unzipped(offline_build, tmp_path_factory) -> Path:
+    """The zip, unzipped elsewhere: what a reader opens. The browser tests below read this copy."""
+    target = tmp_path_factory.mktemp("unzipped")
+    with zipfile.ZipFile(offline_build[1]) as archive:
+        archive.extractall(target)
+    return target / "codex-2bis"
+
+
+def heading(page) -> str:
+    return page.locator("h1").first.inner_text().rstrip("¶").strip()
+
+
+def file_url(folder: Path, lang: str, page: str) -> str:
+    return (folder / PREFIX[lang] / page).as_uri()
+
+
+def test_the_zip_holds_the_folder_under_one_top_folder(offline_build):
+    folder, archive = offline_build
+    with zipfile.ZipFile(archive) as zipped:
+        names = sorted(zipped.namelist())
+    files = sorted("codex-2bis/" + p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+    assert names == files
+    assert "codex-2bis/index.html" in names and "codex-2bis/en/index.html" in names
+    assert not [name for name in names if name.endswith(("sw.js", "manifest.webmanifest", "sitemap.xml"))]
+
+
+class Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag, attrs) -> None:
+        for name, value in attrs:
+            if name in ("href", "src") and value:
+                self.links.append(value)
+
+
+def test_every_link_in_the_folder_leads_to_a_file(unzipped):
+    """A folder has no index page resolution: a link to 'fumbles/' or '../' would show a directory listing."""
+    broken = []
+    for page in unzipped.rglob("*.html"):
+        parser = Links()
+        parser.feed(page.read_text(encoding="utf-8"))
+        for link in parser.links:
+            parts = urlsplit(link)
+            if parts.scheme or parts.netloc or not parts.path:
+                continue
+            target = (page.parent / unquote(parts.path)).resolve()
+            if not target.is_file():
+                broken.append(f"{page.relative_to(unzipped)} -> {link}")
+    assert not broken, broken[:20]
+
+
+@pytest.fixture
+def file_page(browser):
+    """A page that records its script errors in `errors`."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pages_and_language_switch_work_from_the_folder(file_page, unzipped, lang):
+    file_page.goto(file_url(unzipped, lang, "index.html"))
+    file_page.locator('.md-nav__link[href$="conditions.html"]').first.click()
+    file_page.wait_for_url(re.compile(r"conditions\.html$"))
+    assert heading(file_page) == HEADINGS[lang]
+    other = "en" if lang == "fr" else "fr"
+    file_page.goto(file_page.locator(f'a.md-select__link[hreflang="{other}"]').first.evaluate("a => a.href"))
+    assert heading(file_page) == HEADINGS[other]
+    assert not file_page.errors
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_search_works_from_the_folder(file_page, unzipped, lang):
+    file_page.goto(file_url(unzipped, lang, "index.html"))
+    file_page.locator("label.md-search__icon, .md-search__input").first.click()
+    file_page.locator(".md-search__input").press_sequentially(SEARCH[lang], delay=30)
+    results = file_page.locator(".md-search-result__item a")
+    results.first.wait_for(timeout=15000)
+    href = results.first.evaluate("a => a.href")
+    assert href.startswith("file://") and ".html" in href
+    file_page.goto(href)
+    assert file_page.locator("h1").count()
+    assert not file_page.errors
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_calculators_run_from_the_folder(file_page, unzipped, lang):
+    file_page.goto(file_url(unzipped, lang, "tools.html"))
+    file_page.wait_for_function(ALL_FORMS_READY, timeout=30000)
+    form = file_page.locator('form[data-calculator="jump"]')
+    fill(form, JUMP)
+    expected = GLUE.run("jump", form_values(form), TABLES, lang, [])
+    assert expected["ok"]
+    assert shown(form)["outputs"] == {n: [str(v["value"]), v["text"]] for n, v in expected["outputs"].items()}
+    assert not file_page.errors
+
+
+# --- no request leaves the site -----------------------------------------------------------------------------------
+
+def visit_everything(page, base: str, suffix: str) -> None:
+    """Pages of both languages, a search and a calculator: all that could fetch something."""
+    for lang in LANGS:
+        page.goto(base + PREFIX[lang] + "index" + suffix if suffix else base + PREFIX[lang], wait_until="load")
+        page.locator("label.md-search__icon, .md-search__input").first.click()
+        page.locator(".md-search__input").press_sequentially(SEARCH[lang], delay=20)
+        page.locator(".md-search-result__item a").first.wait_for(timeout=15000)
+        page.goto(base + PREFIX[lang] + ("tools" + suffix if suffix else "tools/"))
+        page.wait_for_function(ALL_FORMS_READY, timeout=30000)
+        page.goto(base + PREFIX[lang] + ("fumbles" + suffix if suffix else "fumbles/"), wait_until="networkidle")
+
+
+@pytest.mark.parametrize("where", ["served", "folder"])
+def test_no_request_leaves_the_site(browser, site_url, unzipped, where):
+    """Every request of the browser context (service worker included) is routed: any address outside the site is
+    refused and recorded, as if the network were cut."""
+    base = site_url + "/" if where == "served" else unzipped.as_uri() + "/"
+    own = (urlsplit(base).scheme, urlsplit(base).netloc)
+    foreign = []
+
+    def guard(route):
+        url = route.request.url
+        if (urlsplit(url).scheme, urlsplit(url).netloc) == own:
+            route.continue_()
+        else:
+            foreign.append(url)
+            route.abort("internetdisconnected")
+
+    context = browser.new_context()
+    context.route("**/*", guard)
+    page = context.new_page()
+    try:
+        visit_everything(page, base, "" if where == "served" else ".html")
+    finally:
+        context.close()
+    assert not foreign
+
+
+# --- installable web app and service worker -----------------------------------------------------------------------
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_language_has_its_manifest_and_icons(built_site, lang):
+    root = lang_root(built_site, lang)
+    manifest = json.loads((root / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["lang"] == lang
+    assert manifest["start_url"] == manifest["scope"] == "./"
+    assert manifest["display"] == "standalone" and manifest["name"]
+    sizes = {}
+    for icon in manifest["icons"]:
+        width, height = png_size(root / icon["src"])
+        assert icon["sizes"] == f"{width}x{height}"
+        sizes[icon["purpose"]] = sizes.get(icon["purpose"], set()) | {width}
+    assert {192, 512} <= sizes["any"] and 512 in sizes["maskable"]
+    home = (root / "index.html").read_text(encoding="utf-8")
+    page = (root / "fumbles" / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="manifest" href="./manifest.webmanifest">' in home
+    assert '<link rel="manifest" href="../manifest.webmanifest">' in page
+    sw = "./sw.js" if lang == "fr" else "./../sw.js"
+    assert json.dumps(sw) in home  # one service worker, at the site root, for every language
+    assert not (root / "sw.js").exists() or lang == "fr"
+
+
+def test_the_service_worker_caches_every_page_and_the_calculator_files(built_site):
+    text = (built_site / "sw.js").read_text(encoding="utf-8")
+    paths = json.loads(re.search(r"^const PRECACHE = (.*);$", text, re.M).group(1))
+    assert paths == precache_paths(built_site, list(LANGS))
+    for lang in LANGS:
+        prefix = PREFIX[lang]
+        for page in (lang_root(built_site, lang)).rglob("index.html"):
+            if lang == "fr" and page.is_relative_to(built_site / "en"):
+                continue
+            relative = page.parent.relative_to(built_site).as_posix()
+            assert (relative + "/" if relative != "." else "./") in paths
+        for needed in ("search/search_index.json", "assets/calculators/tables.json",
+                       "assets/calculators/micropython-1.27.0/micropython.js",
+                       "assets/calculators/micropython-1.27.0/micropython.wasm",
+                       "assets/calculators/python/page_glue.py", "manifest.webmanifest"):
+            assert prefix + needed in paths
+    assert not [p for p in paths if p.endswith(".map") or "lunr.ja" in p or "sitemap" in p]
+
+
+def test_the_service_worker_version_changes_with_the_site(built_site, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    version = re.compile(r'^const VERSION = "(\w+)";$', re.M)
+    first = version.search(write_service_worker(site, list(LANGS)).read_text()).group(1)
+    assert version.search(write_service_worker(site, list(LANGS)).read_text()).group(1) == first
+    page = site / "fumbles" / "index.html"
+    page.write_text(page.read_text(encoding="utf-8").replace("</h1>", " </h1>", 1), encoding="utf-8")
+    assert version.search(write_service_worker(site, list(LANGS)).read_text()).group(1) != first
+
+
+@pytest.fixture
+def served_copy(built_site, tmp_path):
+    """A copy of the built site on its own server, which a test may republish."""
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    with serve(site) as url:
+        yield site, url
+
+
+def install(page, url: str) -> str:
+    """Visit once and wait until the service worker has cached the site; returns the active cache's name."""
+    page.goto(url)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    return page.evaluate("caches.keys().then(keys => keys.filter(k => k.startsWith('codex-')))")
+
+
+def test_after_one_visit_the_site_works_without_network(browser, served_copy):
+    site, url = served_copy
+    context = browser.new_context()
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        assert len(install(page, url + "/")) == 1
+        context.set_offline(True)
+        for lang in LANGS:
+            page.goto(url + "/" + PREFIX[lang] + "conditions/")
+            assert heading(page) == HEADINGS[lang]
+            page.goto(url + "/" + PREFIX[lang] + "tools/")
+            page.wait_for_function(ALL_FORMS_READY, timeout=30000)
+            form = page.locator('form[data-calculator="jump"]')
+            fill(form, JUMP)
+            expected = GLUE.run("jump", form_values(form), TABLES, lang, [])
+            assert shown(form)["outputs"] == {n: [str(v["value"]), v["text"]] for n, v in expected["outputs"].items()}
+            page.locator("label.md-search__icon, .md-search__input").first.click()
+            page.locator(".md-search__input").press_sequentially(SEARCH[lang], delay=20)
+            page.locator(".md-search-result__item a").first.wait_for(timeout=15000)
+        assert not errors
+    finally:
+        context.close()
+
+
+def test_a_new_publication_refreshes_the_cache(browser, served_copy):
+    site, url = served_copy
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        old = install(page, url + "/")
+        # Publish a new version: a page changes (never visited online afterwards) and the build rewrites sw.js.
+        changed = site / "en" / "conditions" / "index.html"
+        changed.write_text(changed.read_text(encoding="utf-8").replace("</h1>", '</h1><p id="new-version">new</p>', 1),
+                           encoding="utf-8")
+        write_service_worker(site, list(LANGS))
+        # What the browser does on its own at the next visit, asked for now: fetch sw.js, install the new worker.
+        keys = page.evaluate("""async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            await registration.update();
+            for (const worker of [registration.installing, registration.waiting]) {
+                if (!worker) continue;
+                await new Promise((done) => {
+                    const check = () => { if (["activated", "redundant"].includes(worker.state)) done(); };
+                    worker.addEventListener("statechange", check);
+                    check();
+                });
+            }
+            return (await caches.keys()).filter((key) => key.startsWith("codex-"));
+        }""")
+        assert len(keys) == 1 and keys != old  # the new version's cache only
+        context.set_offline(True)
+        page.goto(url + "/en/conditions/")
+        assert page.locator("#new-version").count() == 1
+    finally:
+        context.close()
