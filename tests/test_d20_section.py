@@ -12,7 +12,7 @@ from bs4 import BeautifulSoup
 
 from tests.conftest import LANGS, ROOT, built_path, lang_root
 
-SEED = ROOT.parent / "shared" / "seeds" / "002_80876a7bfba57569.txt"
+SEED = ROOT / "data" / "seeds" / "002_80876a7bfba57569.txt"
 SECTION_PAGES = sorted(p.relative_to(ROOT / "docs" / "fr").as_posix() for p in (ROOT / "docs" / "fr" / "d20").glob("*.md"))
 DRAFTING_NOTE = re.compile(r"Rediger cette partie avec\s*:\s*(\S+)")
 SUPERSCRIPTS = "¹²³⁴⁵⁶⁷⁸⁹⁰"
