@@ -24,7 +24,10 @@ def print_page(browser, base_url: str, page_path: str, out: Path, color_scheme: 
     context = browser.new_context(color_scheme=color_scheme)
     try:
         page = context.new_page()
-        page.goto(f"{base_url}/{page_path.lstrip('/')}")
+        url = f"{base_url}/{page_path.lstrip('/')}"
+        response = page.goto(url)
+        if response is None or not response.ok:
+            raise SystemExit(f"cannot print {url}: HTTP {response.status if response else 'no response'} (is the site built there?)")
         page.emulate_media(media="print")
         page.pdf(path=str(out), format="A4", prefer_css_page_size=True)
     finally:
