@@ -17,6 +17,9 @@ const MESSAGES = {
 
 let runtimePromise = null;
 
+// Give the browser a turn (input, paint) between two pieces of work.
+const yieldToMain = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 async function fetchText(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
@@ -60,13 +63,16 @@ function loadRuntime() {
     mp.FS.mkdir("/calc");
     for (const [name, source] of modules) mp.FS.writeFile("/calc/" + name, source);
     mp.FS.writeFile("/tables.json", tables);
-    mp.runPython([
-      "import sys, json",
-      "sys.path.append('/calc')",
-      "import page_glue",
-      "with open('/tables.json') as _f:",
-      "    TABLES = json.loads(_f.read())",
-    ].join("\n"));
+    mp.runPython("import sys, json\nsys.path.append('/calc')");
+    // One module per task, so that compiling them never blocks the page for long (calc_common first, page_glue last).
+    const names = modules.map(([name]) => name.replace(/\.py$/, "")).filter((name) => name !== "page_glue");
+    names.sort((a, b) => (a === "calc_common" ? -1 : b === "calc_common" ? 1 : a.localeCompare(b)));
+    for (const name of [...names, "page_glue"]) {
+      await yieldToMain();
+      mp.runPython(`import ${name}`);
+    }
+    await yieldToMain();
+    mp.runPython("with open('/tables.json') as _f:\n    TABLES = json.loads(_f.read())");
     return mp;
   })();
   return runtimePromise;
@@ -197,6 +203,7 @@ async function setUp(form) {
   form.addEventListener("submit", (event) => { event.preventDefault(); update(); });
   status.textContent = MESSAGES[lang].ready;
   status.hidden = true;
+  await yieldToMain();  // each form's first answer in its own task
   update();
   form.dataset.ready = "true";
 }
