@@ -15,7 +15,8 @@ from .publish_downloads import publish_downloads
 from .glossary_tooltips import append_tooltips, tooltip_definitions
 from .search_index_folding import fold_search_index
 
-TOOLTIPS: dict[tuple[str, str], dict[str, str]] = {}  # (project, language) -> glossary tooltips, built once per build
+# (project, language) -> (dataset, glossary tooltips): loaded once per build in define_env, used by the later events.
+BUILDS: dict[tuple[str, str], tuple] = {}
 
 
 def load_data(project_dir: str):
@@ -25,26 +26,27 @@ def load_data(project_dir: str):
         raise PluginError(f"invalid data, the build stops:\n{err}") from None
 
 
+def build_key(env) -> tuple[str, str]:
+    return (env.project_dir, env.conf["theme"]["language"])
+
+
 def define_env(env) -> None:
     dataset = load_data(env.project_dir)
-    TOOLTIPS.pop((env.project_dir, env.conf["theme"]["language"]), None)  # reloaded per build (mkdocs serve)
+    lang = env.conf["theme"]["language"]
+    glossary = dataset.by_id("glossary.schema.json").get("glossary")
+    BUILDS[build_key(env)] = (dataset, tooltip_definitions(glossary, lang) if glossary else {})
     edit_base = repository_edit_base(env.conf)
-    for name, function in make_page_macros(dataset, env.conf["theme"]["language"], Path(env.conf["docs_dir"]), edit_base).items():
+    for name, function in make_page_macros(dataset, lang, Path(env.conf["docs_dir"]), edit_base).items():
         env.macro(function, name)
 
 
 def on_post_page_macros(env) -> None:
     """After the macros: append the glossary's tooltips (abbreviation definitions) in the page's language."""
-    lang = env.conf["theme"]["language"]
-    key = (env.project_dir, lang)
-    if key not in TOOLTIPS:
-        glossary = load_data(env.project_dir).by_id("glossary.schema.json").get("glossary")
-        TOOLTIPS[key] = tooltip_definitions(glossary, lang) if glossary else {}
-    env.markdown = append_tooltips(env.markdown, TOOLTIPS[key])
+    env.markdown = append_tooltips(env.markdown, BUILDS[build_key(env)][1])
 
 
 def on_post_build(env) -> None:
-    dataset = load_data(env.project_dir)
+    dataset = BUILDS[build_key(env)][0]
     fold_search_index(Path(env.conf["site_dir"]))
     publish_calculators(Path(env.conf["site_dir"]), dataset)
     publish_downloads(Path(env.conf["site_dir"]), dataset, env.conf["theme"]["language"])
