@@ -3,6 +3,7 @@
 A page kind is a page whose HTML is built differently (tables from data, a calculator form, collections, the open
 questions index, a draft section, the 404 template); a sample of each catches what a kind adds.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -49,7 +50,8 @@ def wait_until_settled(page, network: bool = True) -> None:
         page.wait_for_load_state("networkidle")
     if page.locator("form[data-calculator]").count():
         page.wait_for_function(
-            "[...document.querySelectorAll('form[data-calculator]')].every(f => f.dataset.ready === 'true')", timeout=20000
+            "[...document.querySelectorAll('form[data-calculator]')].every(f => f.dataset.ready === 'true')",
+            timeout=20000,
         )
 
 

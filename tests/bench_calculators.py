@@ -6,6 +6,7 @@ Prints, as medians: time from navigation to the form's data-ready="true" on a ca
 contentful paint; the same page with the calculator script blocked (time to the load event, first paint); and the
 bytes (gzip) that the calculators add.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -29,7 +30,10 @@ def gzip_size(path: Path) -> int:
 def calculator_bytes(site: Path) -> dict[str, int]:
     calc = site / "assets" / "calculators"
     parts = {
-        "runtime (micropython.js + .wasm)": [calc / "micropython-1.27.0" / "micropython.js", calc / "micropython-1.27.0" / "micropython.wasm"],
+        "runtime (micropython.js + .wasm)": [
+            calc / "micropython-1.27.0" / "micropython.js",
+            calc / "micropython-1.27.0" / "micropython.wasm",
+        ],
         "calculator modules (.py)": sorted((calc / "python").glob("*.py")) + [calc / "python" / "modules.json"],
         "rule tables (tables.json)": [calc / "tables.json"],
         "page glue (codex-calculators.js)": [site / "assets" / "javascripts" / "codex-calculators.js"],
@@ -47,7 +51,9 @@ def main(site: str, runs: int = 5) -> None:
     with serve(root) as url, sync_playwright() as p:
         base = url + "/"
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
-        print(f"{'page':16} {'to data-ready (s)':>18} {'first paint (s)':>16} {'without calculator: load (s)':>29} {'first paint (s)':>16}")
+        print(
+            f"{'page':16} {'to data-ready (s)':>18} {'first paint (s)':>16} {'without calculator: load (s)':>29} {'first paint (s)':>16}"
+        )
         for page_path in PAGES:
             ready, plain, paint, plain_paint = [], [], [], []
             for _ in range(runs):
@@ -67,8 +73,10 @@ def main(site: str, runs: int = 5) -> None:
                 plain.append(time.perf_counter() - start)
                 plain_paint.append(first_paint(page))
                 context.close()
-            print(f"{page_path:16} {statistics.median(ready):18.2f} {statistics.median(paint):16.2f} "
-                  f"{statistics.median(plain):29.2f} {statistics.median(plain_paint):16.2f}")
+            print(
+                f"{page_path:16} {statistics.median(ready):18.2f} {statistics.median(paint):16.2f} "
+                f"{statistics.median(plain):29.2f} {statistics.median(plain_paint):16.2f}"
+            )
         browser.close()
     sizes = calculator_bytes(root)
     for name, size in sizes.items():

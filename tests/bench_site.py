@@ -11,6 +11,7 @@ Prints:
    under the system's temporary folder) on its default mobile settings: performance, accessibility, best practices
    and SEO per page kind, the median of --runs runs. Needs Node 20 and /usr/bin/chromium (CHROME_PATH).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -44,6 +45,7 @@ COMPRESSIBLE = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt",
 
 # --- 1. build time -------------------------------------------------------------------------------------------------
 
+
 def build_seconds(project: Path, strict: bool = True) -> float:
     with tempfile.TemporaryDirectory() as site:
         env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
@@ -58,9 +60,17 @@ def build_seconds(project: Path, strict: bool = True) -> float:
 
 def synthetic_project(factor: int, into: Path) -> tuple[int, int]:
     """A copy of the project with every page (both languages) and every data table `factor` times."""
-    shutil.copytree(ROOT, into, ignore=shutil.ignore_patterns(".git", "site", ".venv", "node_modules", "__pycache__", ".pytest_cache", ".hypothesis"))
+    shutil.copytree(
+        ROOT,
+        into,
+        ignore=shutil.ignore_patterns(
+            ".git", "site", ".venv", "node_modules", "__pycache__", ".pytest_cache", ".hypothesis"
+        ),
+    )
     config = into / "mkdocs.yml"  # the copies are outside the nav: strict mode would stop on that warning
-    config.write_text(config.read_text(encoding="utf-8").replace("\nstrict: true\n", "\nstrict: false\n"), encoding="utf-8")
+    config.write_text(
+        config.read_text(encoding="utf-8").replace("\nstrict: true\n", "\nstrict: false\n"), encoding="utf-8"
+    )
     pages = tables = 0
     for lang in ("fr", "en"):
         docs = into / "docs" / lang
@@ -73,29 +83,39 @@ def synthetic_project(factor: int, into: Path) -> tuple[int, int]:
         text = table.read_text(encoding="utf-8")
         for copy in range(1, factor):
             table.with_name(f"{table.stem}-copy{copy}.yaml").write_text(
-                text.replace(f"\nid: {table.stem}\n", f"\nid: {table.stem}-copy{copy}\n", 1), encoding="utf-8")
+                text.replace(f"\nid: {table.stem}\n", f"\nid: {table.stem}-copy{copy}\n", 1), encoding="utf-8"
+            )
             tables += 1
     return pages, tables
 
 
 def measure_builds(runs: int, growth: bool) -> None:
     times = [build_seconds(ROOT) for _ in range(runs)]
-    print(f"build, both languages, --strict: median {statistics.median(times):.1f} s over {runs} runs "
-          f"({', '.join(f'{t:.1f}' for t in times)})")
+    print(
+        f"build, both languages, --strict: median {statistics.median(times):.1f} s over {runs} runs "
+        f"({', '.join(f'{t:.1f}' for t in times)})"
+    )
     if not growth:
         return
     with tempfile.TemporaryDirectory() as tmp:
         project = Path(tmp) / "project"
         pages, tables = synthetic_project(10, project)
         big = [build_seconds(project, strict=False) for _ in range(max(1, runs - 1))]
-        print(f"build with 10x content (+{pages} pages, +{tables} data tables), non-strict: median "
-              f"{statistics.median(big):.1f} s ({statistics.median(big) / statistics.median(times):.1f}x)")
+        print(
+            f"build with 10x content (+{pages} pages, +{tables} data tables), non-strict: median "
+            f"{statistics.median(big):.1f} s ({statistics.median(big) / statistics.median(times):.1f}x)"
+        )
 
 
 # --- a server like GitHub Pages: gzip and a short cache lifetime ------------------------------------------------
 
+
 class PagesLikeHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm", ".mjs": "text/javascript"}
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+    }
 
     def log_message(self, *args) -> None:
         pass
@@ -146,17 +166,24 @@ def serve_like_pages(directory: Path) -> Iterator[str]:
 def built_site() -> Path:
     site = Path(tempfile.mkdtemp(prefix="codex-bench-site-"))
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)], cwd=ROOT, env=env, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
     return site
 
 
 # --- 2. bytes per page kind -----------------------------------------------------------------------------------------
 
+
 def visit_bytes(base: str, langs: list[str]) -> None:
     from playwright.sync_api import sync_playwright
 
     print("\nbytes transferred (gzip, headers included), first visit / repeat visit in the same browser:")
-    print(f"| page kind | lang | first visit | requests | repeat visit | requests |\n|---|---|---|---|---|---|")
+    print("| page kind | lang | first visit | requests | repeat visit | requests |\n|---|---|---|---|---|---|")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         for kind, page_path in PAGE_KINDS.items():
@@ -166,16 +193,22 @@ def visit_bytes(base: str, langs: list[str]) -> None:
                 cdp = context.new_cdp_session(page)
                 cdp.send("Network.enable")
                 seen: dict[str, float] = {}
-                cdp.on("Network.loadingFinished", lambda e: seen.__setitem__(e["requestId"], e["encodedDataLength"]))
+                cdp.on(
+                    "Network.loadingFinished",
+                    lambda e, seen=seen: seen.__setitem__(e["requestId"], e["encodedDataLength"]),
+                )
                 cached: set[str] = set()
-                cdp.on("Network.requestServedFromCache", lambda e: cached.add(e["requestId"]))
+                cdp.on("Network.requestServedFromCache", lambda e, cached=cached: cached.add(e["requestId"]))
                 rows = []
                 for _visit in range(2):
                     seen.clear(), cached.clear()
                     page.goto(base + url_path(page_path, lang), wait_until="load")
                     page.wait_for_load_state("networkidle")
                     if page.locator("form[data-calculator]").count():
-                        page.wait_for_function("[...document.querySelectorAll('form[data-calculator]')].every(f => f.dataset.ready === 'true')", timeout=30000)
+                        page.wait_for_function(
+                            "[...document.querySelectorAll('form[data-calculator]')].every(f => f.dataset.ready === 'true')",
+                            timeout=30000,
+                        )
                     network = {k: v for k, v in seen.items() if k not in cached and v > 0}
                     rows.append((sum(network.values()), len(network)))
                 context.close()
@@ -186,11 +219,16 @@ def visit_bytes(base: str, langs: list[str]) -> None:
 
 # --- 3. Lighthouse -------------------------------------------------------------------------------------------------
 
+
 def lighthouse_cli() -> Path:
     prefix = Path(tempfile.gettempdir()) / ("codex2bis-" + LIGHTHOUSE.replace("@", "-"))
     cli = prefix / "node_modules" / "lighthouse" / "cli" / "index.js"
     if not cli.exists():
-        subprocess.run(["npm", "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(prefix), LIGHTHOUSE], check=True, capture_output=True)
+        subprocess.run(
+            ["npm", "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(prefix), LIGHTHOUSE],
+            check=True,
+            capture_output=True,
+        )
     return cli
 
 
@@ -199,14 +237,30 @@ def lighthouse_scores(cli: Path, url: str) -> dict[str, float]:
         report = Path(tmp) / "report.json"
         env = dict(os.environ, CHROME_PATH=CHROMIUM)
         subprocess.run(
-            ["node", str(cli), url, "--quiet", "--output=json", f"--output-path={report}",
-             f"--only-categories={','.join(CATEGORIES)}",
-             "--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run"],
-            env=env, check=True, capture_output=True, timeout=300,
+            [
+                "node",
+                str(cli),
+                url,
+                "--quiet",
+                "--output=json",
+                f"--output-path={report}",
+                f"--only-categories={','.join(CATEGORIES)}",
+                "--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run",
+            ],
+            env=env,
+            check=True,
+            capture_output=True,
+            timeout=300,
         )
         data = json.loads(report.read_text(encoding="utf-8"))
     scores = {c: round(data["categories"][c]["score"] * 100) for c in CATEGORIES}
-    failing = [a for a in data["audits"].values() if a.get("score") is not None and a["score"] < 0.9 and a.get("scoreDisplayMode") in ("binary", "numeric", "metricSavings")]
+    failing = [
+        a
+        for a in data["audits"].values()
+        if a.get("score") is not None
+        and a["score"] < 0.9
+        and a.get("scoreDisplayMode") in ("binary", "numeric", "metricSavings")
+    ]
     scores["_failing"] = sorted(a["id"] for a in failing)
     return scores
 
@@ -214,13 +268,18 @@ def lighthouse_scores(cli: Path, url: str) -> dict[str, float]:
 def measure_lighthouse(base: str, langs: list[str], runs: int) -> None:
     cli = lighthouse_cli()
     print(f"\nLighthouse {LIGHTHOUSE.split('@')[1]}, mobile (default), median of {runs} runs:")
-    print("| page kind | lang | performance | accessibility | best practices | SEO | audits under 0.9 (any run) |\n|---|---|---|---|---|---|---|")
+    print(
+        "| page kind | lang | performance | accessibility | best practices | SEO | audits under 0.9 (any run) |\n|---|---|---|---|---|---|---|"
+    )
     for kind, page_path in PAGE_KINDS.items():
         for lang in langs:
             results = [lighthouse_scores(cli, base + url_path(page_path, lang)) for _ in range(runs)]
             medians = [statistics.median(r[c] for r in results) for c in CATEGORIES]
             failing = sorted({a for r in results for a in r["_failing"]})
-            print(f"| {kind} | {lang} | " + " | ".join(f"{m:g}" for m in medians) + f" | {', '.join(failing) or '—'} |", flush=True)
+            print(
+                f"| {kind} | {lang} | " + " | ".join(f"{m:g}" for m in medians) + f" | {', '.join(failing) or '—'} |",
+                flush=True,
+            )
 
 
 def main() -> None:

@@ -4,6 +4,7 @@ under MicroPython (tests/micropython_runner.py) to check that both give exactly 
 Regenerate after a deliberate change of a calculator:  python tests/calculator_vectors.py [name ...]
 (the tests fail while a stored vector differs from what CPython computes now, so a stale file is never missed).
 """
+
 from __future__ import annotations
 
 import importlib
@@ -14,12 +15,9 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-CALC_DIR = ROOT / "macros" / "calculators"
+CALC_DIR = ROOT / "calculators"
 TABLES_DIR = ROOT / "data" / "tables"
 VECTOR_DIR = Path(__file__).resolve().parent / "calculator_vectors"
-
-if str(CALC_DIR) not in sys.path:
-    sys.path.insert(0, str(CALC_DIR))
 
 # calculator name -> (module name, table ids it needs)
 CALCULATORS = {
@@ -39,39 +37,95 @@ def tables_for(name: str) -> dict:
 
 
 def module_for(name: str):
-    return importlib.import_module(CALCULATORS[name][0])
+    return importlib.import_module("calculators." + CALCULATORS[name][0])
 
 
 # ------------------------------------------------------------------ the forms of each vector file
+
 
 def _jump_forms():
     forms = []
     for direction in ("horizontal", "vertical"):
         for distance in ("1", "5", "10", "23", "1000"):
             for run_up in ("on", ""):
-                forms.append({"direction": direction, "distance": distance, "run_up": run_up, "speed": "30",
-                              "armour": "none", "strength": "12", "tumbling": "0"})
+                forms.append(
+                    {
+                        "direction": direction,
+                        "distance": distance,
+                        "run_up": run_up,
+                        "speed": "30",
+                        "armour": "none",
+                        "strength": "12",
+                        "tumbling": "0",
+                    }
+                )
     for speed in ("0", "5", "20", "25", "30", "35", "40", "60", "200"):
-        forms.append({"direction": "horizontal", "distance": "10", "run_up": "on", "speed": speed,
-                      "armour": "medium", "strength": "16", "tumbling": "4"})
+        forms.append(
+            {
+                "direction": "horizontal",
+                "distance": "10",
+                "run_up": "on",
+                "speed": speed,
+                "armour": "medium",
+                "strength": "16",
+                "tumbling": "4",
+            }
+        )
     for strength in ("1", "3", "4", "7", "8", "11", "14", "15", "18", "22", "25"):
         for tumbling in ("0", "3", "6"):
-            forms.append({"direction": "vertical", "distance": "3", "run_up": "on", "speed": "30",
-                          "armour": "heavy", "strength": strength, "tumbling": tumbling})
+            forms.append(
+                {
+                    "direction": "vertical",
+                    "distance": "3",
+                    "run_up": "on",
+                    "speed": "30",
+                    "armour": "heavy",
+                    "strength": strength,
+                    "tumbling": tumbling,
+                }
+            )
     for armour in ("none", "semi-light", "medium", "heavy"):
-        forms.append({"direction": "horizontal", "distance": "12", "run_up": "", "speed": "40",
-                      "armour": armour, "strength": "17", "tumbling": "5"})
-    bad = [{}, {"direction": "diagonal"}, {"direction": "horizontal", "distance": "abc"},
-           {"direction": "horizontal", "distance": "-5"}, {"direction": "horizontal", "distance": "0"},
-           {"direction": "horizontal", "distance": "1001"}, {"direction": "horizontal", "distance": "99999999999999"},
-           {"direction": "horizontal", "distance": "10", "run_up": "maybe"},
-           {"direction": "horizontal", "distance": "10", "run_up": "on", "speed": "1e3"},
-           {"direction": "horizontal", "distance": "10", "run_up": "on", "speed": "30", "armour": "plate"},
-           {"direction": "horizontal", "distance": "10", "run_up": "on", "speed": "30", "armour": "none",
-            "strength": "26"},
-           {"direction": "horizontal", "distance": "10", "run_up": "on", "speed": "30", "armour": "none",
-            "strength": "15", "tumbling": "7"},
-           {"direction": "horizontal", "distance": "10,5", "run_up": "on"}]
+        forms.append(
+            {
+                "direction": "horizontal",
+                "distance": "12",
+                "run_up": "",
+                "speed": "40",
+                "armour": armour,
+                "strength": "17",
+                "tumbling": "5",
+            }
+        )
+    bad = [
+        {},
+        {"direction": "diagonal"},
+        {"direction": "horizontal", "distance": "abc"},
+        {"direction": "horizontal", "distance": "-5"},
+        {"direction": "horizontal", "distance": "0"},
+        {"direction": "horizontal", "distance": "1001"},
+        {"direction": "horizontal", "distance": "99999999999999"},
+        {"direction": "horizontal", "distance": "10", "run_up": "maybe"},
+        {"direction": "horizontal", "distance": "10", "run_up": "on", "speed": "1e3"},
+        {"direction": "horizontal", "distance": "10", "run_up": "on", "speed": "30", "armour": "plate"},
+        {
+            "direction": "horizontal",
+            "distance": "10",
+            "run_up": "on",
+            "speed": "30",
+            "armour": "none",
+            "strength": "26",
+        },
+        {
+            "direction": "horizontal",
+            "distance": "10",
+            "run_up": "on",
+            "speed": "30",
+            "armour": "none",
+            "strength": "15",
+            "tumbling": "7",
+        },
+        {"direction": "horizontal", "distance": "10,5", "run_up": "on"},
+    ]
     return forms + bad
 
 
@@ -83,30 +137,52 @@ def _breath_forms():
                 forms.append({"constitution": con, "endurance": "2", "swimming": swimming, "violent": violent})
     for endurance in ("0", "3", "6"):
         forms.append({"constitution": "13", "endurance": endurance, "swimming": "3", "violent": "on"})
-    bad = [{}, {"constitution": "0"}, {"constitution": "x"}, {"constitution": "12", "endurance": "7"},
-           {"constitution": "12", "endurance": "1", "swimming": "7"},
-           {"constitution": "12", "endurance": "1", "swimming": "VI"},
-           {"constitution": "12", "endurance": "1", "swimming": "2", "violent": "nope"}]
+    bad = [
+        {},
+        {"constitution": "0"},
+        {"constitution": "x"},
+        {"constitution": "12", "endurance": "7"},
+        {"constitution": "12", "endurance": "1", "swimming": "7"},
+        {"constitution": "12", "endurance": "1", "swimming": "VI"},
+        {"constitution": "12", "endurance": "1", "swimming": "2", "violent": "nope"},
+    ]
     return forms + bad
 
 
 def _object_forms():
     forms = []
-    for target in ("material:paper:thin", "material:paper:normal", "material:wood-bone:thick",
-                   "material:stone:normal", "material:adamantine:thick", "object:rope", "object:small-chest",
-                   "object:good-wooden-door", "object:hewn-stone", "object:iron-door"):
-        for damage in ("0", "5", "7", "12", "30", "2d6+3", "d8", "1d4-1", "3d6", "10d10+5", "100d100",
-                       "2d20-2"):
+    for target in (
+        "material:paper:thin",
+        "material:paper:normal",
+        "material:wood-bone:thick",
+        "material:stone:normal",
+        "material:adamantine:thick",
+        "object:rope",
+        "object:small-chest",
+        "object:good-wooden-door",
+        "object:hewn-stone",
+        "object:iron-door",
+    ):
+        for damage in ("0", "5", "7", "12", "30", "2d6+3", "d8", "1d4-1", "3d6", "10d10+5", "100d100", "2d20-2"):
             forms.append({"target": target, "damage": damage, "strength": "16"})
     for strength in ("1", "8", "18", "25"):
         forms.append({"target": "object:treasure-chest", "damage": "1d8+2", "strength": strength})
-    bad = [{}, {"target": "object:unicorn"}, {"target": "material:stone:huge"}, {"target": "material:stone"},
-           {"target": "object:rope", "damage": "abc"}, {"target": "object:rope", "damage": "0d6"},
-           {"target": "object:rope", "damage": "101d6"}, {"target": "object:rope", "damage": "2d1"},
-           {"target": "object:rope", "damage": "2d101"}, {"target": "object:rope", "damage": "1d4-2"},
-           {"target": "object:rope", "damage": "-3"}, {"target": "object:rope", "damage": "1001"},
-           {"target": "object:rope", "damage": "2d6+3", "strength": ""},
-           {"target": "object:rope", "damage": "d", "strength": "12"}]
+    bad = [
+        {},
+        {"target": "object:unicorn"},
+        {"target": "material:stone:huge"},
+        {"target": "material:stone"},
+        {"target": "object:rope", "damage": "abc"},
+        {"target": "object:rope", "damage": "0d6"},
+        {"target": "object:rope", "damage": "101d6"},
+        {"target": "object:rope", "damage": "2d1"},
+        {"target": "object:rope", "damage": "2d101"},
+        {"target": "object:rope", "damage": "1d4-2"},
+        {"target": "object:rope", "damage": "-3"},
+        {"target": "object:rope", "damage": "1001"},
+        {"target": "object:rope", "damage": "2d6+3", "strength": ""},
+        {"target": "object:rope", "damage": "d", "strength": "12"},
+    ]
     return forms + bad
 
 
@@ -116,13 +192,18 @@ def _initiative_forms():
         for improved in ("", "on"):
             for roll in ("1", "5", "9", "10"):
                 forms.append({"dexterity": dex, "improved_initiative": improved, "roll": roll})
-    bad = [{}, {"dexterity": "16", "roll": "0"}, {"dexterity": "16", "roll": "11"},
-           {"dexterity": "16", "roll": "d10"}, {"dexterity": "0", "roll": "5"}, {"dexterity": "sixteen"}]
+    bad = [
+        {},
+        {"dexterity": "16", "roll": "0"},
+        {"dexterity": "16", "roll": "11"},
+        {"dexterity": "16", "roll": "d10"},
+        {"dexterity": "0", "roll": "5"},
+        {"dexterity": "sixteen"},
+    ]
     return forms + bad
 
 
-FORMS = {"jump": _jump_forms, "breath": _breath_forms, "object-damage": _object_forms,
-         "initiative": _initiative_forms}
+FORMS = {"jump": _jump_forms, "breath": _breath_forms, "object-damage": _object_forms, "initiative": _initiative_forms}
 
 
 def vector_path(name: str) -> Path:
@@ -155,6 +236,7 @@ def read_vectors(name: str) -> list:
 def micropython_outputs(name: str, vectors: list) -> list:
     """The same calls under MicroPython; returns the decoded results (one per vector)."""
     from micropython_runner import call, run_calls
+
     module_name = CALCULATORS[name][0]
     tables = tables_for(name)
     results = run_calls([call(module_name, "calculate", v["form"], tables, v["lang"]) for v in vectors])

@@ -1,4 +1,5 @@
 """Shared fixtures: the repository root, a strict build of the whole site, and an HTTP server over it."""
+
 from __future__ import annotations
 
 import os
@@ -19,7 +20,11 @@ def run_mkdocs_build(project: Path, site_dir: Path) -> subprocess.CompletedProce
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site_dir)],
-        cwd=project, env=env, capture_output=True, text=True, timeout=600,
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
 
 
@@ -57,7 +62,14 @@ def browser():
     with sync_playwright() as p:
         browser = p.chromium.launch(
             executable_path="/usr/bin/chromium",
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
         )
         yield browser
         browser.close()

@@ -1,4 +1,5 @@
 """Build small throw-away data folders to check how the loader reports each kind of mistake."""
+
 from __future__ import annotations
 
 import shutil

@@ -1,4 +1,5 @@
 """Find every bilingual text of a data file and say which lack a language; used by tests/test_data_bilingual.py."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -26,6 +27,6 @@ def one_sided(document: object) -> list[str]:
             value = mapping.get(lang)
             # a text is a non-empty string; a per-language list ({fr: [...], en: [...]}) may be empty but present
             if not (isinstance(value, str) and value.strip()) and not (isinstance(value, list) and lang in mapping):
-                other = next(l for l in LANGS if l != lang)
+                other = next(code for code in LANGS if code != lang)
                 problems.append(f"{path or '(top level)'}: has {other}, lacks {lang} (got {value!r})")
     return problems

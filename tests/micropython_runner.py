@@ -10,6 +10,7 @@ Shared by the calculator tests: each test builds a list of calls, runs them all 
 Arguments and results cross the boundary as JSON, so use only JSON values (str, int, bool, None, lists, dicts with
 string keys); tuples come back as lists. Without Node the call fails the test with a clear message (never a skip).
 """
+
 from __future__ import annotations
 
 import json
@@ -21,7 +22,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CALC_DIR = ROOT / "macros" / "calculators"
+CALC_DIR = ROOT / "calculators"
 RUNNER_MJS = Path(__file__).resolve().parent / "run_micropython.mjs"
 RUNTIME_MJS = ROOT / "docs" / "vendor" / "micropython-1.27.0" / "micropython.mjs"
 
@@ -34,14 +35,16 @@ def call(module: str, function: str, *args, **kwargs) -> dict:
 def node_executable() -> str:
     node = shutil.which("node")
     if node is None:
-        pytest.fail("Node.js (`node`, version 20 or later) is required to run the calculators under MicroPython "
-                    "but was not found on PATH; install Node 20 and run the tests again.")
+        pytest.fail(
+            "Node.js (`node`, version 20 or later) is required to run the calculators under MicroPython "
+            "but was not found on PATH; install Node 20 and run the tests again."
+        )
     return node
 
 
 def calculator_sources(calc_dir: Path = CALC_DIR) -> dict:
-    """Every module of macros/calculators, as the browser gets them (flat, one folder)."""
-    return {p.name: p.read_text(encoding="utf-8") for p in sorted(calc_dir.glob("*.py")) if p.name != "__init__.py"}
+    """Every module of the calculators package, as the browser gets them."""
+    return {p.name: p.read_text(encoding="utf-8") for p in sorted(calc_dir.glob("*.py"))}
 
 
 def run_calls(calls: list, calc_dir: Path = CALC_DIR, timeout: float = 300, heapsize: int = 16 * 1024 * 1024) -> list:
@@ -50,8 +53,14 @@ def run_calls(calls: list, calc_dir: Path = CALC_DIR, timeout: float = 300, heap
     if not RUNTIME_MJS.is_file():
         pytest.fail(f"MicroPython runtime missing: {RUNTIME_MJS}")
     job = {"files": calculator_sources(calc_dir), "calls": list(calls), "heapsize": heapsize}
-    proc = subprocess.run([node, str(RUNNER_MJS)], input=json.dumps(job), capture_output=True, text=True,
-                          timeout=timeout, env=dict(os.environ, MICROPYTHON_MJS=str(RUNTIME_MJS)))
+    proc = subprocess.run(
+        [node, str(RUNNER_MJS)],
+        input=json.dumps(job),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=dict(os.environ, MICROPYTHON_MJS=str(RUNTIME_MJS)),
+    )
     if proc.returncode != 0:
         pytest.fail(f"MicroPython runner failed (exit {proc.returncode}):\n{proc.stderr[-4000:]}")
     lines = [line for line in proc.stdout.splitlines() if line.strip()]
@@ -73,4 +82,3 @@ def run_one(module: str, function: str, *args, **kwargs):
     if not result["ok"]:
         pytest.fail(f"MicroPython raised in {module}.{function}:\n{result['error']}")
     return result["value"]
-

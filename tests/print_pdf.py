@@ -6,6 +6,7 @@ The rulebook, French and English, after `mkdocs build`:
     .venv/bin/python tests/print_pdf.py site en/rulebook/ codex-rulebook-en.pdf
 The GM screen: the same with gm-screen/ (or en/gm-screen/). Chromium: /usr/bin/chromium, or the CHROMIUM variable.
 """
+
 from __future__ import annotations
 
 import os
@@ -27,7 +28,9 @@ def print_page(browser, base_url: str, page_path: str, out: Path, color_scheme: 
         url = f"{base_url}/{page_path.lstrip('/')}"
         response = page.goto(url)
         if response is None or not response.ok:
-            raise SystemExit(f"cannot print {url}: HTTP {response.status if response else 'no response'} (is the site built there?)")
+            raise SystemExit(
+                f"cannot print {url}: HTTP {response.status if response else 'no response'} (is the site built there?)"
+            )
         page.emulate_media(media="print")
         page.pdf(path=str(out), format="A4", prefer_css_page_size=True)
     finally:

@@ -21,8 +21,9 @@ const mp = await loadMicroPython({
   stderr: (line) => process.stderr.write(line + '\n'),
 });
 mp.FS.mkdir('/calc');
+mp.FS.mkdir('/calc/calculators');
 for (const [name, source] of Object.entries(job.files || {})) {
-  mp.FS.writeFile('/calc/' + name, source);
+  mp.FS.writeFile('/calc/calculators/' + name, source);
 }
 mp.runPython("import sys\nif '/calc' not in sys.path:\n    sys.path.append('/calc')\n");
 
@@ -34,7 +35,7 @@ for (const call of job.calls || []) {
       "import json, sys, io\n" +
       "with open('/call.json') as _f:\n" +
       "    _call = json.loads(_f.read())\n" +
-      "_mod = __import__(_call['module'])\n" +
+      "_mod = __import__('calculators.' + _call['module'], None, None, ['calculate'])\n" +
       "_fn = getattr(_mod, _call['function'])\n" +
       "_value = _fn(*_call.get('args', []), **_call.get('kwargs', {}))\n" +
       "with open('/result.json', 'w') as _f:\n" +

@@ -3,6 +3,7 @@
 Not a test: run it after a build and look at the images.
     .venv/bin/python tests/screenshots.py site/ /tmp/shots page1 page2 ...
 """
+
 from __future__ import annotations
 
 import sys

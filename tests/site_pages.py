@@ -1,4 +1,5 @@
 """The pages of a built site, per language, as URL paths (for tests that visit every page)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,6 +13,7 @@ PREFIX = {"fr": "/", "en": "/en/"}
 
 def nav_files(lang: str) -> list[str]:
     """The Markdown files of a language's nav, in order."""
+
     def walk(entries) -> list[str]:
         found = []
         for entry in entries:

@@ -1,4 +1,5 @@
 """Serve a built site on a free loopback port, for tests, screenshots and benchmarks."""
+
 from __future__ import annotations
 
 import contextlib

@@ -1,6 +1,7 @@
 """axe-core (shipped inside pip axe-playwright-python, no network) finds no accessibility violation on any page,
 in both languages, on a phone and on a desktop, light and dark, except the two the theme owns (DESIGN.md):
 aria-dialog-name on the search dialog, and color-contrast in the theme's footer."""
+
 from __future__ import annotations
 
 import pytest
@@ -35,7 +36,8 @@ def violations(browser, url: str, viewport: dict, scheme: str = "light") -> list
         context.close()
     return [
         f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]} — {v['help']}"
-        for v in results if not theme_owned(v)
+        for v in results
+        if not theme_owned(v)
     ]
 
 

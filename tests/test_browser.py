@@ -1,5 +1,6 @@
 """The built site in a real Chromium: pages load in both languages, the switcher keeps the page, search stays in the
 reader's language."""
+
 from __future__ import annotations
 
 import pytest
@@ -29,12 +30,15 @@ def test_language_switcher_lands_on_the_same_page(page, site_url, start, target_
     assert page.locator("html").get_attribute("lang") == target_lang
 
 
-@pytest.mark.parametrize("prefix, query, own, other", [
-    ("/", "Adamantine", "/" + PAGE, "/en/"),
-    ("/en/", "Adamantine", "/en/" + PAGE, None),
-    ("/", "porte", "/" + PAGE, "/en/"),
-    ("/en/", "manacles", "/en/" + PAGE, None),
-])
+@pytest.mark.parametrize(
+    "prefix, query, own, other",
+    [
+        ("/", "Adamantine", "/" + PAGE, "/en/"),
+        ("/en/", "Adamantine", "/en/" + PAGE, None),
+        ("/", "porte", "/" + PAGE, "/en/"),
+        ("/en/", "manacles", "/en/" + PAGE, None),
+    ],
+)
 def test_search_finds_table_terms_in_the_page_language_only(page, site_url, prefix, query, own, other):
     page.goto(site_url + prefix, wait_until="networkidle")  # the search index and its worker are loaded
     page.locator("label.md-search__icon, .md-search__input").first.click()

@@ -1,4 +1,5 @@
 """The real MkDocs build: both languages from one command, strict, with the same pages and anchors in each."""
+
 from __future__ import annotations
 
 import json
@@ -27,8 +28,11 @@ def content_ids(path: Path) -> set[str]:
 def copy_project(tmp_path: Path) -> Path:
     project = tmp_path / "project"
     for name in ("mkdocs.yml", "mkdocs.en.yml"):
-        shutil.copy(ROOT / name, project / name) if project.exists() else (project.mkdir(), shutil.copy(ROOT / name, project / name))
-    for folder in ("docs", "data", "macros"):
+        shutil.copy(ROOT / name, project / name) if project.exists() else (
+            project.mkdir(),
+            shutil.copy(ROOT / name, project / name),
+        )
+    for folder in ("docs", "data"):
         shutil.copytree(ROOT / folder, project / folder, ignore=shutil.ignore_patterns("__pycache__"))
     return project
 
@@ -79,14 +83,16 @@ def test_broken_yaml_stops_the_build_naming_file_and_line(tmp_path):
     table.write_text(table.read_text(encoding="utf-8").replace("bonus: -5}", "bonus: -5"), encoding="utf-8")
     result = run_mkdocs_build(project, tmp_path / "site")
     assert result.returncode != 0
-    assert re.search(r"data/tables/ability-bonus-skills\.yaml:\d+: field '\(YAML syntax\)'", result.stderr), result.stderr[-2000:]
+    assert re.search(r"data/tables/ability-bonus-skills\.yaml:\d+: field '\(YAML syntax\)'", result.stderr), (
+        result.stderr[-2000:]
+    )
 
 
 def test_wrong_value_stops_the_build_naming_file_line_and_field(tmp_path):
     project = copy_project(tmp_path)
     table = project / "data" / "tables" / "ability-bonus-skills.yaml"
     text = table.read_text(encoding="utf-8")
-    line = next(i for i, l in enumerate(text.splitlines(), 1) if "id: score-15," in l)
+    line = next(i for i, written in enumerate(text.splitlines(), 1) if "id: score-15," in written)
     table.write_text(text.replace("min_score: 15, bonus: 2}", "min_score: 15, bonus: [2]}"), encoding="utf-8")
     result = run_mkdocs_build(project, tmp_path / "site")
     assert result.returncode != 0

@@ -1,13 +1,14 @@
 """Breath-holding calculator: seed rules, hand-worked cases, invariants, and MicroPython agreement."""
+
 from __future__ import annotations
 
 from fractions import Fraction
 
-from hypothesis import given, settings, strategies as st
-
 import calculator_vectors as cv
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-import breath
+from calculators import breath
 
 TABLES = cv.tables_for("breath")
 SWIM = TABLES["swimming-breath-bonus"]
@@ -27,7 +28,7 @@ def test_swimming_bonus_from_table():
 
 def test_rounds_calm_and_violent():
     assert breath.rounds_before_checks(15, False) == 15
-    assert breath.rounds_before_checks(15, True) == 8      # the last violent round overspends
+    assert breath.rounds_before_checks(15, True) == 8  # the last violent round overspends
     assert breath.rounds_before_checks(16, True) == 8
     assert breath.rounds_before_checks(1, True) == 1
 
@@ -38,17 +39,17 @@ def test_check_dcs():
 
 
 def test_check_rows_exact_cumulative():
-    rows = breath.check_rows(1, True)   # Con 12-14: +1; chances 60, 50, 40, 30, 20, 10, 0
+    rows = breath.check_rows(1, True)  # Con 12-14: +1; chances 60, 50, 40, 30, 20, 10, 0
     assert [r[2] for r in rows] == [60, 50, 40, 30, 20, 10, 0]
     holding = Fraction(1)
-    for k, dc, chance, num, den in rows:
+    for _round, _dc, chance, num, den in rows:
         holding *= Fraction(chance, 100)
         assert Fraction(num, den) == holding
     assert rows[-1][3] == 0
 
 
 def test_check_rows_stop_at_twenty():
-    rows = breath.check_rows(10, False)   # Con 25: +10, chance 100 % until DC 31
+    rows = breath.check_rows(10, False)  # Con 25: +10, chance 100 % until DC 31
     assert len(rows) == 20
     assert rows[-1][3] > 0
 
@@ -57,8 +58,11 @@ def test_hand_worked_violent():
     # Con 14 + Endurance 2 + Swimming III (6) = 22; violent: 11 rounds; DC 10 then 12
     r = breath.calculate(form(constitution="14", endurance="2", swimming="3", violent="on"), TABLES, "fr")
     assert r["ok"]
-    assert r["outputs"] == {"rounds": {"value": 11, "text": "11"}, "first_dc": {"value": 10, "text": "10"},
-                            "second_dc": {"value": 12, "text": "12"}}
+    assert r["outputs"] == {
+        "rounds": {"value": 11, "text": "11"},
+        "first_dc": {"value": 10, "text": "10"},
+        "second_dc": {"value": 12, "text": "12"},
+    }
     checks = r["details"]["checks"]
     assert [c["round"] for c in checks] == [12, 13, 14, 15, 16, 17, 18]
     assert [c["chance"] for c in checks] == [60, 50, 40, 30, 20, 10, 0]
@@ -78,10 +82,16 @@ def test_hand_worked_calm_english():
 
 
 def test_bad_inputs():
-    cases = [({"constitution": ""}, "constitution"), ({"constitution": "0"}, "constitution"),
-             ({"constitution": "26"}, "constitution"), ({"endurance": "-1"}, "endurance"),
-             ({"endurance": "x"}, "endurance"), ({"swimming": "7"}, "swimming"), ({"swimming": ""}, "swimming"),
-             ({"violent": "very"}, "violent")]
+    cases = [
+        ({"constitution": ""}, "constitution"),
+        ({"constitution": "0"}, "constitution"),
+        ({"constitution": "26"}, "constitution"),
+        ({"endurance": "-1"}, "endurance"),
+        ({"endurance": "x"}, "endurance"),
+        ({"swimming": "7"}, "swimming"),
+        ({"swimming": ""}, "swimming"),
+        ({"violent": "very"}, "violent"),
+    ]
     for change, field in cases:
         for lang in ("fr", "en"):
             r = breath.calculate(form(**change), TABLES, lang)
@@ -97,11 +107,19 @@ def test_reference_table():
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.integers(1, 25), st.integers(0, 6), st.sampled_from(breath.SWIMMING_CHOICES), st.booleans(),
-       st.sampled_from(["fr", "en"]))
+@given(
+    st.integers(1, 25),
+    st.integers(0, 6),
+    st.sampled_from(breath.SWIMMING_CHOICES),
+    st.booleans(),
+    st.sampled_from(["fr", "en"]),
+)
 def test_invariants(con, endurance, swimming, violent, lang):
-    r = breath.calculate(form(constitution=str(con), endurance=str(endurance), swimming=swimming,
-                              violent="on" if violent else ""), TABLES, lang)
+    r = breath.calculate(
+        form(constitution=str(con), endurance=str(endurance), swimming=swimming, violent="on" if violent else ""),
+        TABLES,
+        lang,
+    )
     cv.check_contract(r, OUTPUTS)
     assert r["ok"]
     rounds = r["outputs"]["rounds"]["value"]
@@ -112,7 +130,7 @@ def test_invariants(con, endurance, swimming, violent, lang):
     previous = 1000
     for c in checks:
         assert 0 <= c["chance"] <= 100
-        assert 0 <= c["holding_tenths"] <= previous    # still holding never grows
+        assert 0 <= c["holding_tenths"] <= previous  # still holding never grows
         previous = c["holding_tenths"]
     assert checks[-1]["holding_tenths"] == 0 or len(checks) == 20
 
@@ -128,8 +146,9 @@ def test_any_text_never_raises(values, lang):
 
 
 def test_vectors_match_cpython():
-    assert cv.read_vectors("breath") == cv.compute_vectors("breath"), \
+    assert cv.read_vectors("breath") == cv.compute_vectors("breath"), (
         "stale tests/calculator_vectors/breath.json: run python tests/calculator_vectors.py breath"
+    )
 
 
 def test_micropython_agrees_on_vectors():

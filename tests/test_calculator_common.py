@@ -1,4 +1,5 @@
 """Shared calculator helpers (calc_common): localized numbers, parsing, and the MicroPython subset rules."""
+
 from __future__ import annotations
 
 import ast
@@ -6,7 +7,7 @@ import ast
 import calculator_vectors as cv
 from micropython_runner import call, run_calls
 
-import calc_common as cc
+from calculators import calc_common as cc
 
 MODULES = ("calc_common", "jump", "breath", "object_damage", "initiative")
 
@@ -19,7 +20,7 @@ def test_localized_numbers():
     assert cc.fmt_fraction_percent(1, 100000, "en") == "< 0.1%"
     assert cc.fmt_fraction_percent(99999, 100000, "en") == "> 99.9%"
     assert cc.fmt_fraction_percent(0, 1, "en") == "0%" and cc.fmt_fraction_percent(1, 1, "fr") == "100\u202f%"
-    assert cc.fraction_tenths_percent(1, 8) == 125    # 12.5 %
+    assert cc.fraction_tenths_percent(1, 8) == 125  # 12.5 %
 
 
 def test_parse_int_accepts_only_ascii_whole_numbers():
@@ -41,14 +42,25 @@ def test_modules_stay_in_the_micropython_subset():
         tree = ast.parse((cv.CALC_DIR / f"{name}.py").read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
-                assert node.level == 0 and node.module in MODULES, (name, node.module)
+                assert node.level == 0 and node.module in ["calculators"] + ["calculators." + m for m in MODULES], (
+                    name,
+                    node.module,
+                )
             if isinstance(node, ast.Import):
                 assert all(a.name == "math" for a in node.names), name
                 assert not {a.name for a in node.names} & forbidden_imports
             assert not isinstance(node, ast.Match), name
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-                assert node.func.attr not in ("title", "ljust", "rjust", "zfill", "format_map", "isdigit",
-                                              "isnumeric", "isdecimal"), (name, node.func.attr)
+                assert node.func.attr not in (
+                    "title",
+                    "ljust",
+                    "rjust",
+                    "zfill",
+                    "format_map",
+                    "isdigit",
+                    "isnumeric",
+                    "isdecimal",
+                ), (name, node.func.attr)
                 if node.func.attr == "sort":
                     assert not node.keywords, (name, "sort with a key relies on stability")
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "sorted":
@@ -57,20 +69,23 @@ def test_modules_stay_in_the_micropython_subset():
 
 def test_reference_tables_agree_under_micropython():
     skills = cv.load_tables(["swimming-breath-bonus", "standard-objects"])
-    calls = [call("jump", "reference_table"),
-             call("breath", "reference_table", skills["swimming-breath-bonus"]),
-             call("breath", "reference_table", skills["swimming-breath-bonus"], [3, 12, 25], True, 3),
-             call("object_damage", "reference_table", skills["standard-objects"]),
-             call("object_damage", "pass_chance", 100, 100, -50, 20),
-             call("object_damage", "pass_chance", 7, 6, 2, 20)]
-    import breath
-    import jump
-    import object_damage
-    expected = [[list(r) for r in jump.reference_table()],
-                breath.reference_table(skills["swimming-breath-bonus"]),
-                breath.reference_table(skills["swimming-breath-bonus"], [3, 12, 25], True, 3),
-                object_damage.reference_table(skills["standard-objects"]),
-                list(object_damage.pass_chance(100, 100, -50, 20)),
-                list(object_damage.pass_chance(7, 6, 2, 20))]
+    calls = [
+        call("jump", "reference_table"),
+        call("breath", "reference_table", skills["swimming-breath-bonus"]),
+        call("breath", "reference_table", skills["swimming-breath-bonus"], [3, 12, 25], True, 3),
+        call("object_damage", "reference_table", skills["standard-objects"]),
+        call("object_damage", "pass_chance", 100, 100, -50, 20),
+        call("object_damage", "pass_chance", 7, 6, 2, 20),
+    ]
+    from calculators import breath, jump, object_damage
+
+    expected = [
+        [list(r) for r in jump.reference_table()],
+        breath.reference_table(skills["swimming-breath-bonus"]),
+        breath.reference_table(skills["swimming-breath-bonus"], [3, 12, 25], True, 3),
+        object_damage.reference_table(skills["standard-objects"]),
+        list(object_damage.pass_chance(100, 100, -50, 20)),
+        list(object_damage.pass_chance(7, 6, 2, 20)),
+    ]
     got = run_calls(calls)
     assert [g.get("value") for g in got] == expected, got

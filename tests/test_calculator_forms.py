@@ -1,5 +1,6 @@
 """Each calculator form in a real Chromium, in both languages, answers exactly what the Python functions answer,
 bad input included, with the runtime served by the site itself."""
+
 from __future__ import annotations
 
 import hashlib
@@ -7,11 +8,13 @@ import json
 
 import pytest
 
-from macros.calculator_modules import CALCULATOR_IDS, calculator_module, calculator_tables
-from macros.calculator_forms import OUTPUTS
-from macros.data_loader import load_dataset
-from macros.publish_calculators import RUNTIME_DIR
+from codex.calculators import CALCULATOR_IDS, calculator_module, calculator_tables
+from codex.data.loading import load_dataset
+from codex.publish.calculators import RUNTIME_FOLDER
+from codex.render.calculator_forms import OUTPUTS
 from tests.conftest import LANGS, ROOT, lang_root
+
+RUNTIME_DIR = ROOT / "docs" / "vendor" / RUNTIME_FOLDER
 
 TABLES = calculator_tables(load_dataset(ROOT / "data"))
 GLUE = calculator_module("page_glue")
@@ -19,8 +22,24 @@ PREFIX = {"fr": "/", "en": "/en/"}
 
 CASES = {
     "jump": [
-        {"direction": "vertical", "distance": "5", "run_up": False, "speed": "40", "armour": "heavy", "strength": "17", "tumbling": "5"},
-        {"direction": "horizontal", "distance": "12", "run_up": True, "speed": "20", "armour": "semi-light", "strength": "9", "tumbling": "2"},
+        {
+            "direction": "vertical",
+            "distance": "5",
+            "run_up": False,
+            "speed": "40",
+            "armour": "heavy",
+            "strength": "17",
+            "tumbling": "5",
+        },
+        {
+            "direction": "horizontal",
+            "distance": "12",
+            "run_up": True,
+            "speed": "20",
+            "armour": "semi-light",
+            "strength": "9",
+            "tumbling": "2",
+        },
         {"distance": "abc"},
         {"distance": "-3"},
         {"strength": ""},
@@ -44,7 +63,12 @@ CASES = {
     ],
     "initiative": [
         {"dexterity": "17", "improved_initiative": True, "roll": "10"},
-        {"dexterity": "8", "improved_initiative": False, "roll": "3", "combatants": "Reivax, 16, oui, 3\nOrc, 12, , 7\nLegalos, 18, , 7"},
+        {
+            "dexterity": "8",
+            "improved_initiative": False,
+            "roll": "3",
+            "combatants": "Reivax, 16, oui, 3\nOrc, 12, , 7\nLegalos, 18, , 7",
+        },
         {"roll": "11"},
         {"dexterity": "3.5"},
         {"roll": "4", "combatants": "Krom, 30, , 2"},
@@ -93,7 +117,9 @@ def tools_pages(browser, site_url):
     for lang in LANGS:
         page = browser.new_page()
         page.goto(site_url + PREFIX[lang] + "tools/")
-        page.wait_for_function("document.querySelectorAll('form[data-calculator][data-ready=true]').length === 5", timeout=30000)
+        page.wait_for_function(
+            "document.querySelectorAll('form[data-calculator][data-ready=true]').length === 5", timeout=30000
+        )
         pages[lang] = page
     yield pages
     for page in pages.values():
@@ -106,7 +132,9 @@ def test_form_agrees_with_the_python_functions(tools_pages, lang, calculator):
     page = tools_pages[lang]
     form = page.locator(f'form[data-calculator="{calculator}"]')
     page.reload()
-    page.wait_for_function("document.querySelectorAll('form[data-calculator][data-ready=true]').length === 5", timeout=30000)
+    page.wait_for_function(
+        "document.querySelectorAll('form[data-calculator][data-ready=true]').length === 5", timeout=30000
+    )
     for case in CASES[calculator]:
         fill(form, case)
         values = form_values(form)
@@ -137,9 +165,15 @@ def test_bad_input_message_is_in_the_page_language(tools_pages):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("page_path, calculator", [
-    ("movement/", "jump"), ("underwater/", "breath"), ("object-damage/", "object-damage"), ("initiative/", "initiative"),
-])
+@pytest.mark.parametrize(
+    "page_path, calculator",
+    [
+        ("movement/", "jump"),
+        ("underwater/", "breath"),
+        ("object-damage/", "object-damage"),
+        ("initiative/", "initiative"),
+    ],
+)
 def test_each_rule_page_answers_with_its_calculator(page, site_url, lang, page_path, calculator):
     page.goto(site_url + PREFIX[lang] + page_path)
     form = page.locator(f'form[data-calculator="{calculator}"]')
@@ -183,6 +217,6 @@ def test_runtime_matches_its_recorded_checksums(built_site):
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_site_serves_the_calculator_sources_and_data_from_their_one_source(built_site, lang):
     served = lang_root(built_site, lang) / "assets" / "calculators"
-    for path in (ROOT / "macros" / "calculators").glob("*.py"):
+    for path in (ROOT / "calculators").glob("*.py"):
         assert (served / "python" / path.name).read_text() == path.read_text()
     assert json.loads((served / "tables.json").read_text()) == TABLES

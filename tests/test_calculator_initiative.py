@@ -1,12 +1,13 @@
 """Initiative calculator: seed rules, hand-worked cases, combatant ordering, invariants, MicroPython agreement."""
+
 from __future__ import annotations
 
-from hypothesis import given, settings, strategies as st
-
 import calculator_vectors as cv
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from micropython_runner import call, run_calls
 
-import initiative as ini
+from calculators import initiative as ini
 
 TABLES = cv.tables_for("initiative")
 ADND = TABLES["ability-bonus-adnd"]
@@ -21,8 +22,20 @@ def form(**kw):
 
 def test_adjustment_from_adnd_table():
     # AD&D table: 7-14 -> 0, 15 -> +1 (seed memo: DEX - 15 above 14), 3 -> -4, 25 -> +10
-    assert [ini.adjustment(d, False, ADND) for d in (3, 4, 6, 7, 14, 15, 16, 18, 22, 23, 24, 25)] == \
-        [-4, -3, -1, 0, 0, 1, 2, 4, 8, 9, 9, 10]
+    assert [ini.adjustment(d, False, ADND) for d in (3, 4, 6, 7, 14, 15, 16, 18, 22, 23, 24, 25)] == [
+        -4,
+        -3,
+        -1,
+        0,
+        0,
+        1,
+        2,
+        4,
+        8,
+        9,
+        9,
+        10,
+    ]
     assert ini.adjustment(16, True, ADND) == 4
 
 
@@ -30,7 +43,7 @@ def test_initiative_rule():
     assert ini.initiative(5, 2) == 3
     assert ini.initiative(3, 5) == -2
     assert ini.initiative(4, -3) == 7
-    assert ini.initiative(10, 5) == 10     # a 10 is never modified
+    assert ini.initiative(10, 5) == 10  # a 10 is never modified
     assert ini.initiative(10, -4) == 10
 
 
@@ -44,9 +57,16 @@ def test_hand_worked_calculate():
 
 
 def test_bad_inputs():
-    cases = [({"roll": "0"}, "roll"), ({"roll": "11"}, "roll"), ({"roll": ""}, "roll"), ({"roll": "d10"}, "roll"),
-             ({"dexterity": "0"}, "dexterity"), ({"dexterity": "26"}, "dexterity"),
-             ({"dexterity": "-3"}, "dexterity"), ({"improved_initiative": "x"}, "improved_initiative")]
+    cases = [
+        ({"roll": "0"}, "roll"),
+        ({"roll": "11"}, "roll"),
+        ({"roll": ""}, "roll"),
+        ({"roll": "d10"}, "roll"),
+        ({"dexterity": "0"}, "dexterity"),
+        ({"dexterity": "26"}, "dexterity"),
+        ({"dexterity": "-3"}, "dexterity"),
+        ({"improved_initiative": "x"}, "improved_initiative"),
+    ]
     for change, field in cases:
         for lang in ("fr", "en"):
             r = ini.calculate(form(**change), TABLES, lang)
@@ -55,12 +75,12 @@ def test_bad_inputs():
 
 
 COMBATANTS = [
-    {"name": "Aldo", "dex": 16, "improved": False, "roll": 5},          # 5 - 2 = 3
-    {"name": "Ela", "dex": 18, "improved": True, "roll": 7},            # 7 - 6 = 1
+    {"name": "Aldo", "dex": 16, "improved": False, "roll": 5},  # 5 - 2 = 3
+    {"name": "Ela", "dex": 18, "improved": True, "roll": 7},  # 7 - 6 = 1
     {"name": "Orc A", "dex": None, "improved": False, "roll": None, "group": "orcs"},
     {"name": "Orc B", "dex": None, "improved": False, "roll": None, "group": "orcs"},
-    {"name": "Cade", "dex": 12, "improved": False, "roll": 10},       # 10, never modified
-    {"name": "Bera", "dex": 15, "improved": False, "roll": 4},        # 4 - 1 = 3, ties with Aldo
+    {"name": "Cade", "dex": 12, "improved": False, "roll": 10},  # 10, never modified
+    {"name": "Bera", "dex": 15, "improved": False, "roll": 4},  # 4 - 1 = 3, ties with Aldo
 ]
 
 
@@ -69,12 +89,15 @@ def test_order_combatants_groups_ties_and_group_rolls():
     summary = [(g["initiative"], [m["name"] for m in g["members"]]) for g in groups]
     assert summary == [(1, ["Ela"]), (3, ["Aldo", "Bera"]), (6, ["Orc A", "Orc B"]), (10, ["Cade"])]
     orcs = groups[2]["members"]
-    assert [m["rolled"] for m in orcs] == [True, False]     # one d10 for the group
+    assert [m["rolled"] for m in orcs] == [True, False]  # one d10 for the group
 
 
 def test_order_from_form_strings():
-    rows = [{"name": "Aldo", "dex": "16", "roll": "5"}, {"name": "", "dex": "", "roll": ""},
-            {"name": "Ela", "dex": "18", "improved": "on", "roll": "7"}]
+    rows = [
+        {"name": "Aldo", "dex": "16", "roll": "5"},
+        {"name": "", "dex": "", "roll": ""},
+        {"name": "Ela", "dex": "18", "improved": "on", "roll": "7"},
+    ]
     r = ini.order_from_form(rows, TABLES, "en", [9])
     assert r["ok"]
     assert [[m["name"] for m in g["members"]] for g in r["groups"]] == [["Ela"], ["Aldo"], ["Combatant 2"]]
@@ -104,8 +127,9 @@ def test_order_is_sorted_and_complete(specs):
 @settings(max_examples=200, deadline=None)
 @given(st.integers(1, 25), st.booleans(), st.integers(1, 10), st.sampled_from(["fr", "en"]))
 def test_invariants(dex, improved, roll, lang):
-    r = ini.calculate(form(dexterity=str(dex), improved_initiative="on" if improved else "", roll=str(roll)),
-                      TABLES, lang)
+    r = ini.calculate(
+        form(dexterity=str(dex), improved_initiative="on" if improved else "", roll=str(roll)), TABLES, lang
+    )
     cv.check_contract(r, OUTPUTS)
     value = r["outputs"]["initiative"]["value"]
     if roll == 10:
@@ -126,16 +150,21 @@ def test_any_text_never_raises(values, lang):
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(st.dictionaries(st.sampled_from(["name", "dex", "improved", "roll", "group"]), st.text(max_size=12)),
-                max_size=5), st.sampled_from(["fr", "en"]))
+@given(
+    st.lists(
+        st.dictionaries(st.sampled_from(["name", "dex", "improved", "roll", "group"]), st.text(max_size=12)), max_size=5
+    ),
+    st.sampled_from(["fr", "en"]),
+)
 def test_order_from_form_never_raises(rows, lang):
     r = ini.order_from_form(rows, TABLES, lang, [3] * 10)
     assert isinstance(r, dict) and isinstance(r["ok"], bool)
 
 
 def test_vectors_match_cpython():
-    assert cv.read_vectors("initiative") == cv.compute_vectors("initiative"), \
+    assert cv.read_vectors("initiative") == cv.compute_vectors("initiative"), (
         "stale tests/calculator_vectors/initiative.json: run python tests/calculator_vectors.py initiative"
+    )
 
 
 def test_micropython_agrees_on_vectors():
@@ -146,13 +175,23 @@ def test_micropython_agrees_on_vectors():
 
 
 def test_micropython_orders_combatants_like_cpython():
-    rows = [{"name": f"C{i}", "dex": str(3 + (i * 7) % 23), "improved": "on" if i % 3 == 0 else "",
-             "roll": str(1 + (i * 5) % 10) if i % 4 else "", "group": "g" if i % 5 == 0 else ""}
-            for i in range(30)]
+    rows = [
+        {
+            "name": f"C{i}",
+            "dex": str(3 + (i * 7) % 23),
+            "improved": "on" if i % 3 == 0 else "",
+            "roll": str(1 + (i * 5) % 10) if i % 4 else "",
+            "group": "g" if i % 5 == 0 else "",
+        }
+        for i in range(30)
+    ]
     rolls = [1 + (i * 3) % 10 for i in range(30)]
     expected = ini.order_from_form(rows, TABLES, "fr", rolls)
-    got = run_calls([call("initiative", "order_from_form", rows, TABLES, "fr", rolls),
-                     call("initiative", "order_combatants",
-                          [dict(c) for c in ini.parse_combatants(rows, "en")[0]], ADND, rolls)])
+    got = run_calls(
+        [
+            call("initiative", "order_from_form", rows, TABLES, "fr", rolls),
+            call("initiative", "order_combatants", [dict(c) for c in ini.parse_combatants(rows, "en")[0]], ADND, rolls),
+        ]
+    )
     assert got[0] == {"ok": True, "value": expected}
     assert got[1]["value"] == ini.order_combatants(ini.parse_combatants(rows, "en")[0], ADND, rolls)

@@ -4,6 +4,7 @@ The shared vectors live in tests/calculator_vectors/initiative-points.json (form
 this module registers its forms there). Regenerate after a deliberate change of the module:
     /work/venv/bin/python tests/test_calculator_initiative_points.py --write
 """
+
 from __future__ import annotations
 
 import json
@@ -11,16 +12,16 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, HealthCheck
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path.insert(0, str(ROOT / "macros" / "calculators"))
 sys.path.insert(0, str(HERE))
 
 import calculator_vectors as cv  # noqa: E402
-import initiative_points as ip  # noqa: E402
+
+from calculators import initiative_points as ip  # noqa: E402
 
 MINUS = "\u2212"
 
@@ -35,16 +36,17 @@ def performed(steps):
 
 # ---------------------------------------------------------------- the seed's three examples
 
+
 def test_krom_mazrok_krom_acts_again_and_mazrok_cannot_parry():
     # Krom 10 PI, Mazrok 4 PI, Krom's long-sword attack costs 5.
     steps = steps_of([("Krom", 10), ("Mazrok", 4)], [("Krom", 5, "attack"), ("Krom", 5, "attack")])
     first = steps[0]
     assert (first["name"], first["start"], first["end"]) == ("Krom", 10, 5)
-    assert first["reactors"] == []           # Mazrok's moment (4) is beyond Krom's end (5): no parry
-    assert first["acts_again"] is True       # 5 > 4: still Krom to act
+    assert first["reactors"] == []  # Mazrok's moment (4) is beyond Krom's end (5): no parry
+    assert first["acts_again"] is True  # 5 > 4: still Krom to act
     assert "acts_again" in first["rules"] and "no_react" in first["rules"]
     second = steps[1]
-    assert (second["name"], second["start"], second["end"]) == ("Krom", 5, 0)   # Krom acts twice in a row
+    assert (second["name"], second["start"], second["end"]) == ("Krom", 5, 0)  # Krom acts twice in a row
     # on Krom's second action Mazrok (4) lies between 5 and 0: he can act or react before it ends
     assert second["reactors"] == [{"name": "Mazrok", "pi": 4, "rule": "between"}]
     assert not ip.can_react(4, 10, 5)
@@ -56,11 +58,12 @@ def test_krom_mazrok_calculate_resolution_order_follows_the_correction():
     result = ip.calculate(form, {}, "fr")
     assert result["ok"] is True
     starts = [(s["name"], s["start"], s["end"]) for s in result["details"]["steps"]]
-    assert starts == [("Krom", 10, 5), ("Krom", 5, 0), ("Mazrok", 4, 2)]   # who starts acting when
+    assert starts == [("Krom", 10, 5), ("Krom", 5, 0), ("Mazrok", 4, 2)]  # who starts acting when
     # correction: the fastest resolve first: Krom's first (at 5), Mazrok's (at 2), Krom's second (at 0)
     assert result["outputs"]["order"]["value"] == "Krom,Mazrok,Krom"
     assert result["outputs"]["order"]["text"] == (
-        "1. Krom (attaque) 10→5 ; 2. Mazrok (parade) 4→2 ; 3. Krom (attaque) 5→0")
+        "1. Krom (attaque) 10→5 ; 2. Mazrok (parade) 4→2 ; 3. Krom (attaque) 5→0"
+    )
     assert result["outputs"]["carry_over"] == {"value": "none", "text": "aucun report"}
     assert any("Personne entre 10 et 5" in line for line in result["working"])
     assert any("Krom a encore plus de PI que tous les autres" in line for line in result["working"])
@@ -82,7 +85,10 @@ def test_brugor_overspends_once_and_carries_the_deficit():
 def test_brugor_calculate_both_languages():
     form = {"combatants": "Brugor 2", "actions": "Brugor 7 hache\nBrugor 7 hache"}
     fr = ip.calculate(form, {}, "fr")
-    assert fr["outputs"]["carry_over"] == {"value": "Brugor:-5", "text": "Brugor " + MINUS + "5 (15 PI au round suivant)"}
+    assert fr["outputs"]["carry_over"] == {
+        "value": "Brugor:-5",
+        "text": "Brugor " + MINUS + "5 (15 PI au round suivant)",
+    }
     assert fr["outputs"]["order"]["value"] == "Brugor"
     assert any("refusée" in line for line in fr["working"])
     en = ip.calculate(form, {}, "en")
@@ -94,7 +100,7 @@ def test_brugor_calculate_both_languages():
 def test_reivax_against_orc_may_revise():
     # Reivax has the higher score and declares an attack (5); the orc's two-handed sword attack costs 10.
     decls = ip.declarations([("Reivax", 20), ("Orc", 18)], [("Reivax", 5, "attack"), ("Orc", 10, "attack")])
-    assert [d["name"] for d in decls] == ["Orc", "Reivax"]   # counted as declared first: the costlier
+    assert [d["name"] for d in decls] == ["Orc", "Reivax"]  # counted as declared first: the costlier
     reivax = [d for d in decls if d["name"] == "Reivax"][0]
     assert reivax["may_revise_after"] == ["Orc"]
     assert ip.may_revise(5, 10)
@@ -110,18 +116,21 @@ def test_reivax_against_rapier_may_not_revise():
 
 def test_reivax_calculate_working():
     orc = ip.calculate({"combatants": "Reivax 20\nOrc 18", "actions": "Reivax 5 attack\nOrc 10 attack"}, {}, "en")
-    assert "   Reivax (cost 5) may change his declaration after that of Orc, costlier and so counted as declared " \
-           "first." in orc["working"]
-    rapier = ip.calculate({"combatants": "Reivax 20\nHuman 18", "actions": "Reivax 5 attack\nHuman 3 attack"}, {},
-                          "en")
-    assert "   Reivax (cost 5) may not change his declaration: no costlier action counts as declared before his." \
-           in rapier["working"]
+    assert (
+        "   Reivax (cost 5) may change his declaration after that of Orc, costlier and so counted as declared "
+        "first." in orc["working"]
+    )
+    rapier = ip.calculate({"combatants": "Reivax 20\nHuman 18", "actions": "Reivax 5 attack\nHuman 3 attack"}, {}, "en")
+    assert (
+        "   Reivax (cost 5) may not change his declaration: no costlier action counts as declared before his."
+        in rapier["working"]
+    )
 
 
 def test_correction_switch_in_time_agrees_on_reivax_and_differs_elsewhere():
     shield = ip.action_cost("parry_shield")
-    assert ip.switch_in_time(10, shield)            # orc: notice at 2, restart at 3, parry over at 5 < 10
-    assert not ip.switch_in_time(3, shield)         # rapier lands at 3
+    assert ip.switch_in_time(10, shield)  # orc: notice at 2, restart at 3, parry over at 5 < 10
+    assert not ip.switch_in_time(3, shield)  # rapier lands at 3
     assert ip.switch_in_time(10, ip.action_cost("parry_weapon", 10))
     assert not ip.switch_in_time(3, ip.action_cost("parry_weapon", 3))
     # two-handed sword (10) against a sword (8): original says no revision, the correction lets him parry
@@ -131,12 +140,13 @@ def test_correction_switch_in_time_agrees_on_reivax_and_differs_elsewhere():
 
 # ---------------------------------------------------------------- hand-worked cases
 
+
 def test_action_cost_table():
     assert ip.action_cost("attack", 7) == 7
     assert ip.action_cost("walk", 3) == 3
     assert ip.action_cost("run", 2) == 2
     assert ip.action_cost("parry_weapon", 10) == 5
-    assert ip.action_cost("parry_weapon", 3) == 2   # halved, rounded up on the whole-PI ruler
+    assert ip.action_cost("parry_weapon", 3) == 2  # halved, rounded up on the whole-PI ruler
     assert ip.action_cost("parry_shield") == 2
     assert ip.action_cost("spell", 12) == 12
     assert ip.action_cost("free") == 0
@@ -150,7 +160,7 @@ def test_round_start_fastest_resolves_first_and_can_react():
     # both at 20: A's attack costs 10, B's 3. B resolves at 17 before A at 10 and, at 17, lies inside A's action.
     steps = steps_of([("A", 20), ("B", 20)], [("A", 10, ""), ("B", 3, "")])
     assert [(s["name"], s["start"], s["end"]) for s in steps] == [("B", 20, 17), ("A", 20, 10)]
-    assert steps[0]["reactors"] == []                  # A at 20 is not strictly between 20 and 17
+    assert steps[0]["reactors"] == []  # A at 20 is not strictly between 20 and 17
     assert steps[1]["reactors"] == [{"name": "B", "pi": 17, "rule": "between"}]
     assert [s["resolves"] for s in steps] == [1, 2]
 
@@ -189,8 +199,9 @@ def test_free_action_any_moment():
 
 
 def test_names_with_spaces_and_case():
-    result = ip.calculate({"combatants": "Sir Birimor 11\nOrc 3 14", "actions": "sir birimor 4 charge\nOrc 3 6"},
-                          {}, "en")
+    result = ip.calculate(
+        {"combatants": "Sir Birimor 11\nOrc 3 14", "actions": "sir birimor 4 charge\nOrc 3 6"}, {}, "en"
+    )
     assert result["ok"]
     assert [s["name"] for s in result["details"]["steps"]] == ["Orc 3", "Sir Birimor"]
     assert result["details"]["steps"][1]["label"] == "charge"
@@ -200,21 +211,28 @@ def test_names_with_spaces_and_case():
     assert ip.fold("ÉLISE Ødegaard ×") == "élise ødegaard ×"
 
 
-@pytest.mark.parametrize("form, field, fr_part, en_part", [
-    ({"combatants": "", "actions": "x 1"}, "combatants", "au moins une ligne", "at least one line"),
-    ({"combatants": "Krom 10"}, "actions", "au moins une ligne", "at least one line"),
-    ({"combatants": "Krom -3", "actions": "Krom 1"}, "combatants", "négatifs", "cannot be negative"),
-    ({"combatants": "Krom dix", "actions": "Krom 1"}, "combatants", "nombre entier", "whole number"),
-    ({"combatants": "Krom", "actions": "Krom 1"}, "combatants", "« Nom PI »", "“Name PI”"),
-    ({"combatants": "Krom 25", "actions": "Krom 1"}, "combatants", "entre 0 et 20", "between 0 and 20"),
-    ({"combatants": "Krom 1\nkrom 2", "actions": "Krom 1"}, "combatants", "déjà", "already"),
-    ({"combatants": "Krom 10", "actions": "Mazrok 3 attack"}, "actions", "« Mazrok » n’est pas",
-     "“Mazrok” is not one of the combatants"),
-    ({"combatants": "Krom 10", "actions": "Krom cinq"}, "actions", "nombre entier de PI", "whole number of PI"),
-    ({"combatants": "Krom 10", "actions": "Krom -2"}, "actions", "négatif", "cannot be negative"),
-    ({"combatants": "Krom 10", "actions": "Krom 999"}, "actions", "entre 0 et 200", "between 0 and 200"),
-    ({"combatants": "Krom 10", "actions": "Krom"}, "actions", "« Nom coût", "“Name cost"),
-])
+@pytest.mark.parametrize(
+    "form, field, fr_part, en_part",
+    [
+        ({"combatants": "", "actions": "x 1"}, "combatants", "au moins une ligne", "at least one line"),
+        ({"combatants": "Krom 10"}, "actions", "au moins une ligne", "at least one line"),
+        ({"combatants": "Krom -3", "actions": "Krom 1"}, "combatants", "négatifs", "cannot be negative"),
+        ({"combatants": "Krom dix", "actions": "Krom 1"}, "combatants", "nombre entier", "whole number"),
+        ({"combatants": "Krom", "actions": "Krom 1"}, "combatants", "« Nom PI »", "“Name PI”"),
+        ({"combatants": "Krom 25", "actions": "Krom 1"}, "combatants", "entre 0 et 20", "between 0 and 20"),
+        ({"combatants": "Krom 1\nkrom 2", "actions": "Krom 1"}, "combatants", "déjà", "already"),
+        (
+            {"combatants": "Krom 10", "actions": "Mazrok 3 attack"},
+            "actions",
+            "« Mazrok » n’est pas",
+            "“Mazrok” is not one of the combatants",
+        ),
+        ({"combatants": "Krom 10", "actions": "Krom cinq"}, "actions", "nombre entier de PI", "whole number of PI"),
+        ({"combatants": "Krom 10", "actions": "Krom -2"}, "actions", "négatif", "cannot be negative"),
+        ({"combatants": "Krom 10", "actions": "Krom 999"}, "actions", "entre 0 et 200", "between 0 and 200"),
+        ({"combatants": "Krom 10", "actions": "Krom"}, "actions", "« Nom coût", "“Name cost"),
+    ],
+)
 def test_bad_input_is_a_localized_error(form, field, fr_part, en_part):
     fr = ip.calculate(form, {}, "fr")
     en = ip.calculate(form, {}, "en")
@@ -223,6 +241,7 @@ def test_bad_input_is_a_localized_error(form, field, fr_part, en_part):
 
 
 # ---------------------------------------------------------------- properties
+
 
 def check_shape(result, user_text):
     """ok with both outputs (plain string or 'none' values, non-empty texts) and working lines, or an error naming
@@ -251,8 +270,16 @@ NAMES = ["Krom", "Mazrok", "Orc 1", "Sir Birimor", "Élise"]
 def rounds(draw):
     count = draw(st.integers(1, len(NAMES)))
     combatants = [(NAMES[i], draw(st.integers(0, 20))) for i in range(count)]
-    actions = draw(st.lists(st.tuples(st.sampled_from([c[0] for c in combatants]), st.integers(0, 40),
-                                       st.sampled_from(["", "attack", "parry"])), max_size=12))
+    actions = draw(
+        st.lists(
+            st.tuples(
+                st.sampled_from([c[0] for c in combatants]),
+                st.integers(0, 40),
+                st.sampled_from(["", "attack", "parry"]),
+            ),
+            max_size=12,
+        )
+    )
     return combatants, actions
 
 
@@ -267,9 +294,9 @@ def test_timeline_invariants(data):
     for s in steps:
         assert s["end"] == s["start"] - (s["cost"] if s["performed"] else 0)
         if s["performed"]:
-            assert s["start"] > 0 or s["cost"] == 0        # never an action at 0 PI or less (free ones aside)
+            assert s["start"] > 0 or s["cost"] == 0  # never an action at 0 PI or less (free ones aside)
             if s["cost"] > 0:
-                assert last_start is None or s["start"] <= last_start   # the highest PI acts first
+                assert last_start is None or s["start"] <= last_start  # the highest PI acts first
                 last_start = s["start"]
             for r in s["reactors"]:
                 assert r["name"] != s["name"] and r["pi"] > 0 and r["pi"] > s["end"]
@@ -301,8 +328,10 @@ def test_timeline_invariants(data):
 @given(rounds(), st.sampled_from(["fr", "en"]))
 def test_calculate_agrees_with_timeline(data, lang):
     combatants, actions = data
-    form = {"combatants": "\n".join(f"{n} {p}" for n, p in combatants),
-            "actions": "\n".join((f"{n} {c} {lbl}").rstrip() for n, c, lbl in actions)}
+    form = {
+        "combatants": "\n".join(f"{n} {p}" for n, p in combatants),
+        "actions": "\n".join((f"{n} {c} {lbl}").rstrip() for n, c, lbl in actions),
+    }
     result = ip.calculate(form, {}, lang)
     if not actions:
         assert result["ok"] is False and result["field"] == "actions"
@@ -314,9 +343,14 @@ def test_calculate_agrees_with_timeline(data, lang):
 
 FIELD_TEXT = st.one_of(
     st.text(max_size=80),
-    st.lists(st.tuples(st.sampled_from(NAMES + ["Bob", "", "-", "12"]),
-                       st.one_of(st.integers(-30, 300).map(str), st.text(max_size=4)),
-                       st.text(max_size=6)), max_size=6).map(lambda rows: "\n".join(" ".join(r) for r in rows)),
+    st.lists(
+        st.tuples(
+            st.sampled_from(NAMES + ["Bob", "", "-", "12"]),
+            st.one_of(st.integers(-30, 300).map(str), st.text(max_size=4)),
+            st.text(max_size=6),
+        ),
+        max_size=6,
+    ).map(lambda rows: "\n".join(" ".join(r) for r in rows)),
 )
 
 
@@ -328,8 +362,14 @@ def test_any_text_gives_ok_or_error_never_an_exception(combatants, actions, lang
 
 
 def test_odd_form_values_never_raise():
-    for form in (None, {}, {"combatants": None, "actions": None}, {"combatants": 12, "actions": True},
-                 {"combatants": "Krom 10", "actions": "Krom 5\r\n\u00a0\nKrom\t3"}, {"combatants": "x" * 5000}):
+    for form in (
+        None,
+        {},
+        {"combatants": None, "actions": None},
+        {"combatants": 12, "actions": True},
+        {"combatants": "Krom 10", "actions": "Krom 5\r\n\u00a0\nKrom\t3"},
+        {"combatants": "x" * 5000},
+    ):
         result = ip.calculate(form, None, "fr")
         assert result["ok"] in (True, False)
 
@@ -344,9 +384,11 @@ VECTOR_FORMS = [
     {"combatants": "Reivax 20\nHumain 18", "actions": "Reivax 5 attaque\nHumain 3 rapière"},
     {"combatants": "A 20\nB 20\nC 12", "actions": "A 10\nB 3\nB 3 parry\nA 0 shout"},
     {"combatants": "A 20\nB 15", "actions": "A 10\nB 5"},
-    {"combatants": "Sir Birimor 11\nLegalos 15\nFandalg 9\nOrc 1 12\nOrc 2 10",
-     "actions": "Legalos 4 arc\nOrc 1 8 cimeterre\nsir birimor 6 épée\nFandalg 50 boule de feu\nOrc 2 2 parade\n"
-                "Legalos 4 arc\nLegalos 4 arc\nLegalos 4 arc"},
+    {
+        "combatants": "Sir Birimor 11\nLegalos 15\nFandalg 9\nOrc 1 12\nOrc 2 10",
+        "actions": "Legalos 4 arc\nOrc 1 8 cimeterre\nsir birimor 6 épée\nFandalg 50 boule de feu\nOrc 2 2 parade\n"
+        "Legalos 4 arc\nLegalos 4 arc\nLegalos 4 arc",
+    },
     {"combatants": "Krom 10", "actions": "Mazrok 3"},
     {"combatants": "Krom -1", "actions": "Krom 3"},
     {"combatants": "Krom dix", "actions": "Krom 3"},
@@ -363,28 +405,37 @@ cv.FORMS.setdefault(NAME, lambda: [dict(f) for f in VECTOR_FORMS])
 
 def test_vectors_match_cpython():
     assert cv.vector_path(NAME).is_file(), f"missing {cv.vector_path(NAME)}: run python {Path(__file__).name} --write"
-    assert cv.read_vectors(NAME) == cv.compute_vectors(NAME), \
+    assert cv.read_vectors(NAME) == cv.compute_vectors(NAME), (
         f"stale {cv.vector_path(NAME)}: run python tests/{Path(__file__).name} --write"
+    )
 
 
 def test_vectors_match_micropython():
     from micropython_runner import call, run_calls
+
     vectors = cv.read_vectors(NAME)
     outputs = cv.micropython_outputs(NAME, vectors)
     for vector, got in zip(vectors, outputs):
         assert got == vector["expected"], (vector["form"], vector["lang"])
     # the pure functions too
-    calls = [call("initiative_points", "timeline", [["Krom", 10], ["Mazrok", 4]],
-                  [["Krom", 5, "a"], ["Krom", 5, "a"], ["Mazrok", 2, "p"]]),
-             call("initiative_points", "declarations", [["Reivax", 20], ["Orc", 18]],
-                  [["Reivax", 5, "a"], ["Orc", 10, "a"]]),
-             call("initiative_points", "next_round", -45),
-             call("initiative_points", "fold", "ÉLISE Ødegaard ×")]
+    calls = [
+        call(
+            "initiative_points",
+            "timeline",
+            [["Krom", 10], ["Mazrok", 4]],
+            [["Krom", 5, "a"], ["Krom", 5, "a"], ["Mazrok", 2, "p"]],
+        ),
+        call(
+            "initiative_points", "declarations", [["Reivax", 20], ["Orc", 18]], [["Reivax", 5, "a"], ["Orc", 10, "a"]]
+        ),
+        call("initiative_points", "next_round", -45),
+        call("initiative_points", "fold", "ÉLISE Ødegaard ×"),
+    ]
     extra = run_calls(calls)
     assert all(r["ok"] for r in extra), extra
-    assert extra[0]["value"] == json.loads(json.dumps(ip.timeline([("Krom", 10), ("Mazrok", 4)],
-                                                                  [("Krom", 5, "a"), ("Krom", 5, "a"),
-                                                                   ("Mazrok", 2, "p")])))
+    assert extra[0]["value"] == json.loads(
+        json.dumps(ip.timeline([("Krom", 10), ("Mazrok", 4)], [("Krom", 5, "a"), ("Krom", 5, "a"), ("Mazrok", 2, "p")]))
+    )
     assert extra[1]["value"] == ip.declarations([("Reivax", 20), ("Orc", 18)], [("Reivax", 5, "a"), ("Orc", 10, "a")])
     assert extra[2]["value"] == [45, 2, 15]
     assert extra[3]["value"] == "élise ødegaard ×"

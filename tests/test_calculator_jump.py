@@ -1,12 +1,12 @@
 """Jump calculator: seed rules, hand-worked cases, invariants, and MicroPython agreement on shared vectors."""
+
 from __future__ import annotations
 
-from hypothesis import given, settings, strategies as st
-
 import calculator_vectors as cv
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-import calc_common  # noqa: E402  (macros/calculators is on sys.path through calculator_vectors)
-import jump
+from calculators import calc_common, jump
 
 TABLES = cv.tables_for("jump")
 SKILLS = TABLES["ability-bonus-skills"]
@@ -14,31 +14,51 @@ OUTPUTS = ("dc", "modifier", "chance")
 
 
 def form(**kw):
-    base = {"direction": "horizontal", "distance": "10", "run_up": "on", "speed": "30", "armour": "none",
-            "strength": "12", "tumbling": "0"}
+    base = {
+        "direction": "horizontal",
+        "distance": "10",
+        "run_up": "on",
+        "speed": "30",
+        "armour": "none",
+        "strength": "12",
+        "tumbling": "0",
+    }
     base.update(kw)
     return base
 
 
 # ---------------------------------------------------------------- pure rules
 
+
 def test_dc_seed_rules():
-    assert jump.jump_dc(10, False, True) == 10          # horizontal: DC = feet
-    assert jump.jump_dc(10, False, False) == 20         # no run-up: x2
-    assert jump.jump_dc(3, True, True) == 12            # vertical: feet x 4
+    assert jump.jump_dc(10, False, True) == 10  # horizontal: DC = feet
+    assert jump.jump_dc(10, False, False) == 20  # no run-up: x2
+    assert jump.jump_dc(3, True, True) == 12  # vertical: feet x 4
     assert jump.jump_dc(3, True, False) == 24
 
 
 def test_speed_modifier_whole_tens_only():
-    assert [jump.speed_modifier(s) for s in (0, 5, 10, 20, 25, 30, 35, 39, 40, 50, 60, 120)] == \
-        [-12, -8, -8, -4, 0, 0, 0, 0, 4, 8, 12, 36]
+    assert [jump.speed_modifier(s) for s in (0, 5, 10, 20, 25, 30, 35, 39, 40, 50, 60, 120)] == [
+        -12,
+        -8,
+        -8,
+        -4,
+        0,
+        0,
+        0,
+        0,
+        4,
+        8,
+        12,
+        36,
+    ]
 
 
 def test_tumbling_bonus_capped_by_strength_and_never_negative():
     assert jump.tumbling_bonus(5, 3) == 2
-    assert jump.tumbling_bonus(6, 1) == 1      # at most the Strength bonus
+    assert jump.tumbling_bonus(6, 1) == 1  # at most the Strength bonus
     assert jump.tumbling_bonus(6, 0) == 0
-    assert jump.tumbling_bonus(4, -2) == 0     # never below 0
+    assert jump.tumbling_bonus(4, -2) == 0  # never below 0
     assert jump.tumbling_bonus(1, 5) == 0
 
 
@@ -59,6 +79,7 @@ def test_check_chance_formula_and_clamp():
 
 # ---------------------------------------------------------------- calculate
 
+
 def test_hand_worked_horizontal_no_run_up():
     # Str 16 (+3), medium armour (-4), speed 40 (+4), Tumbling 5 (5//2 = 2, <= 3): modifier +5; 10 ft no run-up: DC 20
     r = jump.calculate(form(run_up="", speed="40", armour="medium", strength="16", tumbling="5"), TABLES, "fr")
@@ -72,8 +93,9 @@ def test_hand_worked_horizontal_no_run_up():
 
 def test_hand_worked_vertical_heavy_armour_english():
     # Str 8 (0), heavy (-6), speed 20 (-4), Tumbling 6 capped at Str bonus 0: -10; 3 ft vertical with run-up: DC 12
-    r = jump.calculate(form(direction="vertical", distance="3", speed="20", armour="heavy", strength="8",
-                            tumbling="6"), TABLES, "en")
+    r = jump.calculate(
+        form(direction="vertical", distance="3", speed="20", armour="heavy", strength="8", tumbling="6"), TABLES, "en"
+    )
     assert r["outputs"]["dc"]["value"] == 12
     assert r["outputs"]["modifier"] == {"value": -10, "text": "−10"}
     assert r["outputs"]["chance"] == {"value": 0, "text": "0%"}
@@ -85,11 +107,21 @@ def test_easy_jump_is_certain():
 
 
 def test_bad_inputs_name_the_field():
-    cases = [({"distance": ""}, "distance"), ({"distance": "abc"}, "distance"), ({"distance": "-3"}, "distance"),
-             ({"distance": "0"}, "distance"), ({"distance": "5000"}, "distance"), ({"speed": "999"}, "speed"),
-             ({"armour": "mithril"}, "armour"), ({"strength": "30"}, "strength"), ({"tumbling": "7"}, "tumbling"),
-             ({"direction": "up"}, "direction"), ({"run_up": "sometimes"}, "run_up"),
-             ({"distance": "1" * 500}, "distance"), ({"distance": "7.5"}, "distance")]
+    cases = [
+        ({"distance": ""}, "distance"),
+        ({"distance": "abc"}, "distance"),
+        ({"distance": "-3"}, "distance"),
+        ({"distance": "0"}, "distance"),
+        ({"distance": "5000"}, "distance"),
+        ({"speed": "999"}, "speed"),
+        ({"armour": "mithril"}, "armour"),
+        ({"strength": "30"}, "strength"),
+        ({"tumbling": "7"}, "tumbling"),
+        ({"direction": "up"}, "direction"),
+        ({"run_up": "sometimes"}, "run_up"),
+        ({"distance": "1" * 500}, "distance"),
+        ({"distance": "7.5"}, "distance"),
+    ]
     for change, field in cases:
         for lang in ("fr", "en"):
             r = jump.calculate(form(**change), TABLES, lang)
@@ -113,6 +145,7 @@ def test_reference_table():
 
 # ---------------------------------------------------------------- properties
 
+
 @settings(max_examples=150, deadline=None)
 @given(st.integers(1, 999), st.booleans(), st.booleans())
 def test_dc_monotonic_in_distance(distance, vertical, run_up):
@@ -121,11 +154,26 @@ def test_dc_monotonic_in_distance(distance, vertical, run_up):
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.sampled_from(jump.DIRECTIONS), st.integers(1, 1000), st.booleans(), st.integers(0, 200),
-       st.sampled_from(jump.ARMOURS), st.integers(1, 25), st.integers(0, 6), st.sampled_from(["fr", "en"]))
+@given(
+    st.sampled_from(jump.DIRECTIONS),
+    st.integers(1, 1000),
+    st.booleans(),
+    st.integers(0, 200),
+    st.sampled_from(jump.ARMOURS),
+    st.integers(1, 25),
+    st.integers(0, 6),
+    st.sampled_from(["fr", "en"]),
+)
 def test_valid_inputs_give_chance_within_bounds(direction, distance, run_up, speed, armour, strength, tumbling, lang):
-    f = form(direction=direction, distance=str(distance), run_up="on" if run_up else "", speed=str(speed),
-             armour=armour, strength=str(strength), tumbling=str(tumbling))
+    f = form(
+        direction=direction,
+        distance=str(distance),
+        run_up="on" if run_up else "",
+        speed=str(speed),
+        armour=armour,
+        strength=str(strength),
+        tumbling=str(tumbling),
+    )
     r = jump.calculate(f, TABLES, lang)
     cv.check_contract(r, OUTPUTS)
     assert r["ok"]
@@ -148,9 +196,11 @@ def test_any_text_never_raises(values, lang):
 
 # ---------------------------------------------------------------- vectors: CPython then MicroPython
 
+
 def test_vectors_match_cpython():
-    assert cv.read_vectors("jump") == cv.compute_vectors("jump"), \
+    assert cv.read_vectors("jump") == cv.compute_vectors("jump"), (
         "stale tests/calculator_vectors/jump.json: run python tests/calculator_vectors.py jump"
+    )
 
 
 def test_micropython_agrees_on_vectors():

@@ -1,14 +1,15 @@
 """Object damage calculator: seed tables, hand-worked cases, exact dice chances, invariants, MicroPython agreement."""
+
 from __future__ import annotations
 
 import itertools
 from fractions import Fraction
 
-from hypothesis import given, settings, strategies as st
-
 import calculator_vectors as cv
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-import object_damage as od
+from calculators import object_damage as od
 
 TABLES = cv.tables_for("object-damage")
 OBJECTS = TABLES["standard-objects"]
@@ -25,11 +26,11 @@ def test_pure_rules():
     assert od.damage_per_hit(7, 5) == 2
     assert od.damage_per_hit(5, 5) == 0
     assert od.hits_to_destroy(10, 2) == 5
-    assert od.hits_to_destroy(15, 4) == 4           # ceil
+    assert od.hits_to_destroy(15, 4) == 4  # ceil
     assert od.hits_to_destroy(10, 0) == "none"
-    assert od.hits_to_destroy(0, 3) == 1            # thin paper: one hit that gets through
-    assert od.dice_average_doubled(2, 6, 3) == 20   # 2d6+3 averages 10
-    assert od.hits_with_average(15, 1, 8, 0, 2) == 6   # 1d8 avg 4.5 - 2 = 2.5 -> ceil(15 / 2.5) = 6
+    assert od.hits_to_destroy(0, 3) == 1  # thin paper: one hit that gets through
+    assert od.dice_average_doubled(2, 6, 3) == 20  # 2d6+3 averages 10
+    assert od.hits_with_average(15, 1, 8, 0, 2) == 6  # 1d8 avg 4.5 - 2 = 2.5 -> ceil(15 / 2.5) = 6
     assert od.hits_with_average(10, 1, 4, 0, 5) == "none"
 
 
@@ -50,12 +51,12 @@ def brute_force(count, sides, modifier, hardness):
 
 
 def test_pass_chance_examples():
-    assert od.pass_chance(2, 6, 3, 5) == (35, 36)     # only 1+1 (+3 = 5) fails
+    assert od.pass_chance(2, 6, 3, 5) == (35, 36)  # only 1+1 (+3 = 5) fails
     assert od.pass_chance(1, 8, 0, 5) == (3, 8)
     assert od.pass_chance(1, 4, 0, 10) == (0, 1)
     assert od.pass_chance(3, 6, 0, 0) == (1, 1)
     num, den = od.pass_chance(100, 100, 0, 20)
-    assert num == den == 1 or num < den                # stays fast and exact for the largest dice
+    assert num == den == 1 or num < den  # stays fast and exact for the largest dice
 
 
 @settings(max_examples=150, deadline=None)
@@ -96,17 +97,26 @@ def test_hand_worked_dice_english():
 
 def test_half_average_display():
     r = od.calculate(form(target="material:leather:normal", damage="1d8"), TABLES, "fr")
-    assert r["outputs"]["damage_per_hit"] == {"value": 2.5, "text": "2,5"}    # 4.5 - 2
-    assert r["outputs"]["hits"]["value"] == 2                                # ceil(5 / 2.5)
+    assert r["outputs"]["damage_per_hit"] == {"value": 2.5, "text": "2,5"}  # 4.5 - 2
+    assert r["outputs"]["hits"]["value"] == 2  # ceil(5 / 2.5)
 
 
 def test_bad_inputs():
-    cases = [({"target": ""}, "target"), ({"target": "object:dragon"}, "target"),
-             ({"target": "material:stone:huge"}, "target"), ({"damage": ""}, "damage"),
-             ({"damage": "abc"}, "damage"), ({"damage": "-4"}, "damage"), ({"damage": "101d6"}, "damage"),
-             ({"damage": "0d6"}, "damage"), ({"damage": "1d1000"}, "damage"), ({"damage": "1d4-3"}, "damage"),
-             ({"damage": "99999999999999999999"}, "damage"), ({"strength": "0"}, "strength"),
-             ({"strength": ""}, "strength")]
+    cases = [
+        ({"target": ""}, "target"),
+        ({"target": "object:dragon"}, "target"),
+        ({"target": "material:stone:huge"}, "target"),
+        ({"damage": ""}, "damage"),
+        ({"damage": "abc"}, "damage"),
+        ({"damage": "-4"}, "damage"),
+        ({"damage": "101d6"}, "damage"),
+        ({"damage": "0d6"}, "damage"),
+        ({"damage": "1d1000"}, "damage"),
+        ({"damage": "1d4-3"}, "damage"),
+        ({"damage": "99999999999999999999"}, "damage"),
+        ({"strength": "0"}, "strength"),
+        ({"strength": ""}, "strength"),
+    ]
     for change, field in cases:
         for lang in ("fr", "en"):
             r = od.calculate(form(**change), TABLES, lang)
@@ -145,15 +155,20 @@ def test_flat_damage_invariants(target, damage, strength, lang):
     hits = o["hits"]["value"]
     assert hits == "none" or hits >= 1
     more = od.calculate(form(target=target, damage=str(damage + 1), strength=str(strength)), TABLES, lang)
-    if hits != "none":     # more damage never needs more hits
+    if hits != "none":  # more damage never needs more hits
         assert more["outputs"]["hits"]["value"] <= hits
     if o["break_chance"]["value"] != "none":
         assert 0 <= o["break_chance"]["value"] <= 100
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.sampled_from(TARGETS), st.integers(1, 100), st.integers(2, 100), st.integers(0, 100),
-       st.sampled_from(["fr", "en"]))
+@given(
+    st.sampled_from(TARGETS),
+    st.integers(1, 100),
+    st.integers(2, 100),
+    st.integers(0, 100),
+    st.sampled_from(["fr", "en"]),
+)
 def test_dice_invariants(target, count, sides, modifier, lang):
     r = od.calculate(form(target=target, damage=f"{count}d{sides}+{modifier}"), TABLES, lang)
     cv.check_contract(r, OUTPUTS)
@@ -178,8 +193,9 @@ def test_dice_like_text_never_raises(damage, lang):
 
 
 def test_vectors_match_cpython():
-    assert cv.read_vectors("object-damage") == cv.compute_vectors("object-damage"), \
+    assert cv.read_vectors("object-damage") == cv.compute_vectors("object-damage"), (
         "stale tests/calculator_vectors/object-damage.json: run python tests/calculator_vectors.py object-damage"
+    )
 
 
 def test_micropython_agrees_on_vectors():

@@ -1,17 +1,26 @@
 """page_glue.run, what every form calls, gives the same answer under MicroPython (the browser's runtime) as under
 CPython, for the forms' own test cases, and turns each calculator's details into a table of strings."""
+
 from __future__ import annotations
 
 import pytest
 
-from macros.calculator_forms import OUTPUTS
-from macros.calculator_modules import CALCULATOR_IDS, calculator_module
+from codex.calculators import CALCULATOR_IDS, calculator_module
+from codex.render.calculator_forms import OUTPUTS
 from tests.micropython_runner import call, run_calls
 from tests.test_calculator_forms import CASES, TABLES
 
 GLUE = calculator_module("page_glue")
 DEFAULTS = {
-    "jump": {"direction": "horizontal", "distance": "10", "run_up": "on", "speed": "30", "armour": "none", "strength": "12", "tumbling": "0"},
+    "jump": {
+        "direction": "horizontal",
+        "distance": "10",
+        "run_up": "on",
+        "speed": "30",
+        "armour": "none",
+        "strength": "12",
+        "tumbling": "0",
+    },
     "breath": {"constitution": "12", "endurance": "0", "swimming": "none", "violent": ""},
     "object-damage": {"target": "object:good-wooden-door", "damage": "1d8+2", "strength": "16"},
     "initiative": {"dexterity": "12", "improved_initiative": "", "roll": "5", "combatants": ""},
@@ -28,7 +37,10 @@ def as_form(calculator: str, case: dict) -> dict:
 
 
 JOBS = [(c, lang, as_form(c, case)) for c in CALCULATOR_IDS for case in CASES[c] for lang in ("fr", "en")]
-JOBS += [("initiative", lang, as_form("initiative", {"combatants": "A, 14\nB, 16, oui\nC\nD, 9, , 4"})) for lang in ("fr", "en")]
+JOBS += [
+    ("initiative", lang, as_form("initiative", {"combatants": "A, 14\nB, 16, oui\nC\nD, 9, , 4"}))
+    for lang in ("fr", "en")
+]
 
 
 def test_micropython_and_cpython_agree_on_every_form_case():

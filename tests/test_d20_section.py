@@ -1,6 +1,7 @@
 """The d20 combat system (seed 002) on the built site: nothing of the seed dropped from the French pages, every drafting
 note shown as a "to be written" note with its link, the author's footnote markers kept as links, and every page of the
 section marked as a draft, in both languages."""
+
 from __future__ import annotations
 
 import re
@@ -13,7 +14,9 @@ from bs4 import BeautifulSoup
 from tests.conftest import LANGS, ROOT, built_path, lang_root
 
 SEED = ROOT / "data" / "seeds" / "002_80876a7bfba57569.txt"
-SECTION_PAGES = sorted(p.relative_to(ROOT / "docs" / "fr").as_posix() for p in (ROOT / "docs" / "fr" / "d20").glob("*.md"))
+SECTION_PAGES = sorted(
+    p.relative_to(ROOT / "docs" / "fr").as_posix() for p in (ROOT / "docs" / "fr" / "d20").glob("*.md")
+)
 DRAFTING_NOTE = re.compile(r"Rediger cette partie avec\s*:\s*(\S+)")
 SUPERSCRIPTS = "¹²³⁴⁵⁶⁷⁸⁹⁰"
 
@@ -63,8 +66,11 @@ def test_every_sentence_of_the_seed_is_on_the_french_pages(built_site):
 def test_every_drafting_note_is_a_to_be_written_note_with_its_link(built_site, lang):
     links = DRAFTING_NOTE.findall(SEED.read_text(encoding="utf-8"))
     assert links, "the seed's drafting notes were not found"
-    notes = [note for page in SECTION_PAGES
-             for note in article(built_site, lang, page).select('.codex-open-question[data-status="to-be-written"]')]
+    notes = [
+        note
+        for page in SECTION_PAGES
+        for note in article(built_site, lang, page).select('.codex-open-question[data-status="to-be-written"]')
+    ]
     hrefs = {a["href"] for note in notes for a in note.find_all("a", href=True)}
     for link in links:
         assert link in hrefs, f"{link} is not kept in a to-be-written note ({lang})"

@@ -2,6 +2,7 @@
 
 The schemas already demand it (common.schema.json, $defs/text); this walks the files themselves, so a schema that
 forgot to use $defs/text for a new field cannot let a one-sided text through."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from macros.data_loader import data_files
+from codex.data.loading import data_files
 from tests.conftest import ROOT
 from tests.data_text_fields import one_sided, texts
 

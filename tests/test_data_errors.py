@@ -1,10 +1,11 @@
 """Each kind of bad data gives one clear error naming file, line, field, value and the expected form."""
+
 from __future__ import annotations
 
 import pytest
 
-from macros.data_errors import DataErrors
-from macros.data_loader import load_dataset
+from codex.data.errors import DataErrors
+from codex.data.loading import load_dataset
 from tests.data_fixtures import GOOD_TABLE, data_dir_with
 
 
@@ -36,14 +37,18 @@ def test_wrong_type_names_field_value_and_expected_form(tmp_path):
 
 
 def test_missing_english_text_is_reported(tmp_path):
-    error = only_error(tmp_path, {"tables/materials.yaml": GOOD_TABLE.replace("name: {fr: Pierre, en: Stone}", "name: {fr: Pierre}")})
+    error = only_error(
+        tmp_path, {"tables/materials.yaml": GOOD_TABLE.replace("name: {fr: Pierre, en: Stone}", "name: {fr: Pierre}")}
+    )
     assert error.line == 10
     assert error.field == "rows[1].name.en"
     assert "both languages" in error.expected or "'en'" in error.expected
 
 
 def test_missing_required_field_is_reported(tmp_path):
-    error = only_error(tmp_path, {"tables/materials.yaml": GOOD_TABLE.replace("title: {fr: Matériaux, en: Materials}\n", "")})
+    error = only_error(
+        tmp_path, {"tables/materials.yaml": GOOD_TABLE.replace("title: {fr: Matériaux, en: Materials}\n", "")}
+    )
     assert error.field == "title"
     assert "required" in error.expected
 
@@ -79,18 +84,27 @@ readings:
     source: {seed: 000_dd346e63a171f715.txt, section: Bonus}
 """
     error = only_error(tmp_path, {"tables/materials.yaml": GOOD_TABLE, "open-questions/some-question.yaml": question})
-    assert (error.file, error.line, error.field, error.value) == ("data/open-questions/some-question.yaml", 6, "tables[1]", "no-such-table")
+    assert (error.file, error.line, error.field, error.value) == (
+        "data/open-questions/some-question.yaml",
+        6,
+        "tables[1]",
+        "no-such-table",
+    )
     assert "materials" in error.expected
 
 
 def test_markup_in_a_string_is_rejected(tmp_path):
-    error = only_error(tmp_path, {"tables/materials.yaml": GOOD_TABLE.replace("en: Stone", "en: <script>alert(1)</script>")})
+    error = only_error(
+        tmp_path, {"tables/materials.yaml": GOOD_TABLE.replace("en: Stone", "en: <script>alert(1)</script>")}
+    )
     assert error.line == 10 and error.field == "rows[1].name.en"
     assert "markup" in error.expected
 
 
 def test_cell_for_an_undeclared_column_is_reported(tmp_path):
-    error = only_error(tmp_path, {"tables/materials.yaml": GOOD_TABLE.replace("hardness: 8}", "hardness: 8, weight: 3}")})
+    error = only_error(
+        tmp_path, {"tables/materials.yaml": GOOD_TABLE.replace("hardness: 8}", "hardness: 8, weight: 3}")}
+    )
     assert (error.line, error.field) == (10, "rows[1].weight")
     assert "name, hardness" in error.expected
 

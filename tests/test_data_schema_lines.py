@@ -1,12 +1,13 @@
 """Every data file names its schema on its first line, and that schema exists: editors (VS Code YAML) then complete
 and check the fields while a contributor types, and the loader validates against the same file."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-from macros.data_loader import SCHEMA_LINE, data_files
+from codex.data.loading import SCHEMA_LINE, data_files
 from tests.conftest import ROOT
 
 DATA = ROOT / "data"

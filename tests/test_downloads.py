@@ -1,5 +1,6 @@
 """Data downloads: every table of data/tables is published as JSON and CSV in each language, holds exactly the values
 of data/ (numbers raw, texts in the language), and is listed on the Data page."""
+
 from __future__ import annotations
 
 import csv

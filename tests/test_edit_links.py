@@ -1,12 +1,14 @@
 """Every page has an "edit this page" link to its own source file (docs/fr/... or docs/en/...), and every table
 rendered from data an "edit this table" link to its YAML file, both under the one repo_url of mkdocs.yml."""
+
 from __future__ import annotations
 
 import pytest
 import yaml
 from bs4 import BeautifulSoup
+from mkdocs.config.base import get_yaml_loader
 
-from macros.edit_links import repository_edit_base
+from codex.render.edit_links import repository_edit_base
 from tests.audit_pages import all_pages
 from tests.conftest import LANGS, ROOT, built_path, lang_root
 
@@ -20,11 +22,11 @@ def repository_path(edit_url: str) -> str:
     """'https://github.com/o/r/edit/main/docs/fr/x.md' -> 'docs/fr/x.md'."""
     prefix = repo_url().rstrip("/") + "/edit/"
     assert edit_url.startswith(prefix), edit_url
-    return edit_url[len(prefix):].split("/", 1)[1]
+    return edit_url[len(prefix) :].split("/", 1)[1]
 
 
 def test_the_repository_address_is_set_once():
-    english = yaml.safe_load((ROOT / "mkdocs.en.yml").read_text(encoding="utf-8").replace("!!python", "#"))
+    english = yaml.load((ROOT / "mkdocs.en.yml").read_text(encoding="utf-8"), Loader=get_yaml_loader())
     assert "repo_url" not in english and repo_url().startswith("https://")
 
 
@@ -43,7 +45,11 @@ def test_every_page_links_to_its_source_and_its_tables_to_their_data(built_site,
 
 
 def test_data_edit_base_drops_the_docs_folder():
-    conf = {"repo_url": "https://example.org/o/r/", "edit_uri": "edit/dev/docs/en/",
-            "config_file_path": str(ROOT / "mkdocs.en.yml"), "docs_dir": str(ROOT / "docs" / "en")}
+    conf = {
+        "repo_url": "https://example.org/o/r/",
+        "edit_uri": "edit/dev/docs/en/",
+        "config_file_path": str(ROOT / "mkdocs.en.yml"),
+        "docs_dir": str(ROOT / "docs" / "en"),
+    }
     assert repository_edit_base(conf) == "https://example.org/o/r/edit/dev/"
     assert repository_edit_base({**conf, "repo_url": ""}) == ""

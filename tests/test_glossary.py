@@ -1,5 +1,6 @@
 """The glossary: data that covers the seeds' terms and abbreviations, a page per language rendered from it, and
 tooltips on every page in the page's language."""
+
 from __future__ import annotations
 
 import re
@@ -7,9 +8,9 @@ import re
 import pytest
 from bs4 import BeautifulSoup
 
-from macros.data_errors import DataErrors
-from macros.data_loader import load_dataset
-from macros.glossary_tooltips import append_tooltips, tooltip_definitions, written_forms
+from codex.data.errors import DataErrors
+from codex.data.loading import load_dataset
+from codex.render.tooltips import append_tooltips, tooltip_definitions, written_forms
 from tests.conftest import LANGS, ROOT, lang_root
 from tests.data_fixtures import data_dir_with
 
@@ -18,22 +19,70 @@ ITEMS = {item["id"]: item for item in GLOSSARY["items"]}
 
 # The abbreviations of the three seeds (DESIGN.md "Terms" and the seeds' own), per language.
 ABBREVIATIONS = {
-    "fr": ["AO", "OA", "CA", "DD", "ACP", "DV", "JS", "PI", "CED", "Mr", "Me", "AGT", "FOR", "SPL", "PRC", "RX", "MJ", "PJ", "TD", "TTD"],
+    "fr": [
+        "AO",
+        "OA",
+        "CA",
+        "DD",
+        "ACP",
+        "DV",
+        "JS",
+        "PI",
+        "CED",
+        "Mr",
+        "Me",
+        "AGT",
+        "FOR",
+        "SPL",
+        "PRC",
+        "RX",
+        "MJ",
+        "PJ",
+        "TD",
+        "TTD",
+    ],
     "en": ["AoO", "AC", "DC", "ACP", "HD", "ST", "IP", "CED", "Mr", "Me", "AGT", "SPL", "PRC", "RX", "GM", "PC"],
 }
 # DESIGN.md's "Terms" list, French -> English.
 TERMS = [
-    ("attaque d’opportunité", "attack of opportunity"), ("zone de contrôle", "threatened area"), ("pas de placement", "5-foot step"),
-    ("action simple", "standard action"), ("action de mouvement", "move action"), ("action complexe", "full-round action"),
-    ("action libre", "free action"), ("activité restreinte", "restricted activity"), ("round de surprise", "surprise round"),
-    ("pris au dépourvu", "flat-footed"), ("jet de sauvegarde", "saving throw"), ("dés de vie", "Hit Dice"), ("dureté", "hardness"),
-    ("points de vie", "hit points"), ("DD pour briser", "break DC"), ("malus d’armure", "armour check penalty"),
-    ("désavantage", "disadvantage"), ("avantage", "advantage"), ("couvert", "cover"), ("prendre en tenaille", "flanking"),
-    ("charge", "charge"), ("contre-charge", "set against a charge"), ("défense totale", "full defence"), ("Hold Action", "readied action"),
-    ("coup localisé", "called shot"), ("estoc visé", "aimed thrust"), ("désarmement", "disarm"), ("croc-en-jambe", "trip"),
-    ("matraquage", "knockout blow"), ("tenir à distance", "keep at bay"), ("couvert dur", "hard cover"), ("bout portant", "point-blank"),
-    ("portée efficace", "effective range"), ("portée maximale", "maximum range"), ("incrément de portée", "range increment"),
-    ("points d’initiative", "initiative points"), ("points d’avantage", "advantage points"), ("habitude du combat", "combat experience"),
+    ("attaque d’opportunité", "attack of opportunity"),
+    ("zone de contrôle", "threatened area"),
+    ("pas de placement", "5-foot step"),
+    ("action simple", "standard action"),
+    ("action de mouvement", "move action"),
+    ("action complexe", "full-round action"),
+    ("action libre", "free action"),
+    ("activité restreinte", "restricted activity"),
+    ("round de surprise", "surprise round"),
+    ("pris au dépourvu", "flat-footed"),
+    ("jet de sauvegarde", "saving throw"),
+    ("dés de vie", "Hit Dice"),
+    ("dureté", "hardness"),
+    ("points de vie", "hit points"),
+    ("DD pour briser", "break DC"),
+    ("malus d’armure", "armour check penalty"),
+    ("désavantage", "disadvantage"),
+    ("avantage", "advantage"),
+    ("couvert", "cover"),
+    ("prendre en tenaille", "flanking"),
+    ("charge", "charge"),
+    ("contre-charge", "set against a charge"),
+    ("défense totale", "full defence"),
+    ("Hold Action", "readied action"),
+    ("coup localisé", "called shot"),
+    ("estoc visé", "aimed thrust"),
+    ("désarmement", "disarm"),
+    ("croc-en-jambe", "trip"),
+    ("matraquage", "knockout blow"),
+    ("tenir à distance", "keep at bay"),
+    ("couvert dur", "hard cover"),
+    ("bout portant", "point-blank"),
+    ("portée efficace", "effective range"),
+    ("portée maximale", "maximum range"),
+    ("incrément de portée", "range increment"),
+    ("points d’initiative", "initiative points"),
+    ("points d’avantage", "advantage points"),
+    ("habitude du combat", "combat experience"),
 ]
 
 
@@ -67,7 +116,10 @@ def test_no_written_form_belongs_to_two_entries(lang):
 
 
 def test_a_glossary_page_that_does_not_exist_stops_the_build(tmp_path):
-    data = data_dir_with(tmp_path, {"glossary.yaml": """\
+    data = data_dir_with(
+        tmp_path,
+        {
+            "glossary.yaml": """\
 # yaml-language-server: $schema=schemas/glossary.schema.json
 id: glossary
 title: {fr: Glossaire, en: Glossary}
@@ -78,7 +130,9 @@ items:
     definition: {fr: Faire tomber., en: Knock down.}
     page: no-such-page.md#trip
     seeds: ["000"]
-"""})
+"""
+        },
+    )
     (tmp_path / "docs" / "fr").mkdir(parents=True)
     (tmp_path / "docs" / "en").mkdir(parents=True)
     with pytest.raises(DataErrors) as caught:
@@ -95,21 +149,32 @@ def test_tooltips_are_declared_only_for_forms_the_page_uses():
 
 
 def article(site, lang, page):
-    return BeautifulSoup((lang_root(site, lang) / page).read_text(encoding="utf-8"), "html.parser").select_one("article")
+    return BeautifulSoup((lang_root(site, lang) / page).read_text(encoding="utf-8"), "html.parser").select_one(
+        "article"
+    )
 
 
-@pytest.mark.parametrize("lang, abbr, words", [
-    ("fr", "OA", "attaque d’opportunité"),
-    ("en", "AoO", "attack of opportunity"),
-])
+@pytest.mark.parametrize(
+    "lang, abbr, words",
+    [
+        ("fr", "OA", "attaque d’opportunité"),
+        ("en", "AoO", "attack of opportunity"),
+    ],
+)
 def test_pages_show_tooltips_in_their_language(built_site, lang, abbr, words):
-    tags = [t for t in article(built_site, lang, "attacks-and-manoeuvres/index.html").find_all("abbr") if t.get_text() == abbr]
+    tags = [
+        t
+        for t in article(built_site, lang, "attacks-and-manoeuvres/index.html").find_all("abbr")
+        if t.get_text() == abbr
+    ]
     assert tags and all(t["title"].startswith(words) for t in tags)
 
 
 def test_french_and_english_pages_get_different_tooltips(built_site):
     french = {t["title"] for t in article(built_site, "fr", "initiative-points/manoeuvres/index.html").find_all("abbr")}
-    english = {t["title"] for t in article(built_site, "en", "initiative-points/manoeuvres/index.html").find_all("abbr")}
+    english = {
+        t["title"] for t in article(built_site, "en", "initiative-points/manoeuvres/index.html").find_all("abbr")
+    }
     assert french and english and not french & english
 
 
@@ -127,7 +192,10 @@ def test_no_tooltip_inside_code_or_anchor_ids(built_site, lang):
         assert "*[" not in soup.select_one("article").get_text() if soup.select_one("article") else True
 
 
-@pytest.mark.parametrize("lang, other_term, entry", [("fr", "attack of opportunity", "attack-of-opportunity"), ("en", "croc-en-jambe", "trip")])
+@pytest.mark.parametrize(
+    "lang, other_term, entry",
+    [("fr", "attack of opportunity", "attack-of-opportunity"), ("en", "croc-en-jambe", "trip")],
+)
 def test_the_glossary_page_gives_each_entry_in_both_languages_with_its_anchor(built_site, lang, other_term, entry):
     page = article(built_site, lang, "glossary/index.html")
     heading = page.find(id=entry)

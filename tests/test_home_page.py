@@ -1,5 +1,6 @@
 """The home page: the three rule documents with their status, the open-question count from data, and the recent
 changes from the git history (or a plain note when the build has no history)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -7,15 +8,17 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from macros.data_loader import load_dataset
-from macros.recent_changes import recent_commits, render_recent_changes
+from codex.data.loading import load_dataset
+from codex.render.recent_changes import recent_commits, render_recent_changes
 from tests.conftest import ROOT, lang_root
 
 QUESTIONS = load_dataset(ROOT / "data").by_id("open-question.schema.json")
 
 
 def home(site: Path, lang: str):
-    return BeautifulSoup((lang_root(site, lang) / "index.html").read_text(encoding="utf-8"), "html.parser").select_one("article")
+    return BeautifulSoup((lang_root(site, lang) / "index.html").read_text(encoding="utf-8"), "html.parser").select_one(
+        "article"
+    )
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

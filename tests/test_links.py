@@ -1,9 +1,10 @@
 """Every internal link of the built site resolves, in both languages: the page (or file) it points to exists, and
 so does the anchor (#id) it names. This covers the HTML that macros generate (tables, open questions, glossary,
 calculators), which MkDocs' own link validation never sees, and the theme's links (navigation, language switcher)."""
+
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlparse
 
@@ -34,10 +35,12 @@ def target_file(site: Path, url_path: str) -> Path | None:
     return candidate if candidate.is_file() else None
 
 
-@lru_cache(maxsize=None)
+@cache
 def ids_of(path: Path) -> frozenset[str]:
     soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
-    return frozenset([t["id"] for t in soup.find_all(id=True)] + [t["name"] for t in soup.find_all("a", attrs={"name": True})])
+    return frozenset(
+        [t["id"] for t in soup.find_all(id=True)] + [t["name"] for t in soup.find_all("a", attrs={"name": True})]
+    )
 
 
 def broken_links(site: Path, path: Path) -> list[str]:
@@ -85,6 +88,8 @@ def test_the_404_page_links_resolve_from_the_root_of_its_language(built_site, la
 
 def test_the_checker_sees_a_broken_anchor_and_a_missing_page(tmp_path):
     (tmp_path / "a").mkdir()
-    (tmp_path / "a" / "index.html").write_text('<h2 id="here">x</h2><a href="#here">ok</a><a href="#gone">no</a><a href="../b/">no</a>', encoding="utf-8")
+    (tmp_path / "a" / "index.html").write_text(
+        '<h2 id="here">x</h2><a href="#here">ok</a><a href="#gone">no</a><a href="../b/">no</a>', encoding="utf-8"
+    )
     problems = broken_links(tmp_path, tmp_path / "a" / "index.html")
     assert len(problems) == 2 and "gone" in problems[0] and "/b/" in problems[1]

@@ -1,28 +1,31 @@
 """Macros render data in the language of the page, escape every value, and fail loudly on unknown ids."""
+
 from __future__ import annotations
 
 import copy
 
 import pytest
 
-from macros.data_loader import load_dataset
-from macros.localize import cell, number, percent
-from macros.page_macros import UnknownDataId, make_page_macros
-from macros.render_tables import render_table
+from codex.data.loading import load_dataset
+from codex.i18n.localize import cell, number, percent
+from codex.macros import UnknownDataId, make_page_macros
+from codex.render.tables import render_table
 from tests.conftest import ROOT
 from tests.data_fixtures import GOOD_TABLE, data_dir_with
 
 
 @pytest.fixture
 def materials(tmp_path):
-    return load_dataset(data_dir_with(tmp_path, {"tables/materials.yaml": GOOD_TABLE})).by_id("table.schema.json")["materials"]
+    return load_dataset(data_dir_with(tmp_path, {"tables/materials.yaml": GOOD_TABLE})).by_id("table.schema.json")[
+        "materials"
+    ]
 
 
 @pytest.mark.parametrize("lang, caption, name", [("fr", "Matériaux", "Pierre"), ("en", "Materials", "Stone")])
 def test_table_renders_in_the_language_of_the_page(materials, lang, caption, name):
     html = render_table(materials, lang)
     assert f"<caption>{caption}</caption>" in html
-    assert f"<th scope=\"row\">{name}</th>" in html
+    assert f'<th scope="row">{name}</th>' in html
     other = "Stone" if lang == "fr" else "Pierre"
     assert other not in html
 

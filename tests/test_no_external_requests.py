@@ -1,5 +1,6 @@
 """A reader's browser asks nothing of any host but the site's own: no font, CDN, analytics or repository API
 (the theme's repository widget would ask api.github.com; docs/overrides/partials/source.html turns that off)."""
+
 from __future__ import annotations
 
 from urllib.parse import urlsplit

@@ -1,6 +1,7 @@
 """The site without a network: opened from a folder or a zip (file://), with search and calculators; nothing fetched
 from outside the site; installable on a phone (manifest, icons) and readable offline after one visit through the
 service worker, which a new publication refreshes."""
+
 from __future__ import annotations
 
 import json
@@ -16,7 +17,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from macros.offline_app import precache_paths, write_service_worker
+from codex.publish.web_app import precache_paths, write_service_worker
 from tests.conftest import LANGS, ROOT, lang_root
 from tests.site_server import serve
 from tests.test_calculator_forms import GLUE, TABLES, fill, form_values, shown
@@ -24,12 +25,20 @@ from tests.test_calculator_forms import GLUE, TABLES, fill, form_values, shown
 PREFIX = {"fr": "", "en": "en/"}
 HEADINGS = {"fr": "États du personnage", "en": "Conditions"}  # conditions.md's H1 in each language
 SEARCH = {"fr": "porte", "en": "manacles"}
-JUMP = {"direction": "horizontal", "distance": "12", "run_up": True, "speed": "20", "armour": "semi-light",
-        "strength": "9", "tumbling": "2"}
+JUMP = {
+    "direction": "horizontal",
+    "distance": "12",
+    "run_up": True,
+    "speed": "20",
+    "armour": "semi-light",
+    "strength": "9",
+    "tumbling": "2",
+}
 ALL_FORMS_READY = "document.querySelectorAll('form[data-calculator][data-ready=true]').length === 5"
 
 
 # --- the folder and the zip -------------------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def offline_build(tmp_path_factory) -> tuple[Path, Path]:
@@ -37,8 +46,11 @@ def offline_build(tmp_path_factory) -> tuple[Path, Path]:
     out = tmp_path_factory.mktemp("offline")
     folder, archive = out / "codex-2bis", out / "codex-2bis.zip"
     result = subprocess.run(
-        [sys.executable, "-m", "macros.build_offline", "--folder", str(folder), "--zip", str(archive)],
-        cwd=ROOT, capture_output=True, text=True, timeout=600,
+        [sys.executable, "-m", "codex.offline", "--folder", str(folder), "--zip", str(archive)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-4000:]
     return folder, archive
@@ -149,6 +161,7 @@ def test_calculators_run_from_the_folder(file_page, unzipped, lang):
 
 # --- no request leaves the site -----------------------------------------------------------------------------------
 
+
 def visit_everything(page, base: str, suffix: str) -> None:
     """Pages of both languages, a search and a calculator: all that could fetch something."""
     for lang in LANGS:
@@ -189,6 +202,7 @@ def test_no_request_leaves_the_site(browser, site_url, unzipped, where):
 
 # --- installable web app and service worker -----------------------------------------------------------------------
 
+
 def png_size(path: Path) -> tuple[int, int]:
     data = path.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
@@ -228,10 +242,14 @@ def test_the_service_worker_caches_every_page_and_the_calculator_files(built_sit
                 continue
             relative = page.parent.relative_to(built_site).as_posix()
             assert (relative + "/" if relative != "." else "./") in paths
-        for needed in ("search/search_index.json", "assets/calculators/tables.json",
-                       "assets/calculators/micropython-1.27.0/micropython.js",
-                       "assets/calculators/micropython-1.27.0/micropython.wasm",
-                       "assets/calculators/python/page_glue.py", "manifest.webmanifest"):
+        for needed in (
+            "search/search_index.json",
+            "assets/calculators/tables.json",
+            "assets/calculators/micropython-1.27.0/micropython.js",
+            "assets/calculators/micropython-1.27.0/micropython.wasm",
+            "assets/calculators/python/page_glue.py",
+            "manifest.webmanifest",
+        ):
             assert prefix + needed in paths
     assert not [p for p in paths if p.endswith(".map") or "lunr.ja" in p or "sitemap" in p]
 
@@ -297,8 +315,10 @@ def test_a_new_publication_refreshes_the_cache(browser, served_copy):
         old = install(page, url + "/")
         # Publish a new version: a page changes (never visited online afterwards) and the build rewrites sw.js.
         changed = site / "en" / "conditions" / "index.html"
-        changed.write_text(changed.read_text(encoding="utf-8").replace("</h1>", '</h1><p id="new-version">new</p>', 1),
-                           encoding="utf-8")
+        changed.write_text(
+            changed.read_text(encoding="utf-8").replace("</h1>", '</h1><p id="new-version">new</p>', 1),
+            encoding="utf-8",
+        )
         write_service_worker(site, list(LANGS))
         # What the browser does on its own at the next visit, asked for now: fetch sw.js, install the new worker.
         keys = page.evaluate("""async () => {

@@ -1,6 +1,7 @@
 """A phone (390 x 844): no page of either language scrolls sideways (wide tables scroll inside their own box),
 calculators fit, tap targets are at least 44 px; in the dark scheme, tables and calculators keep a readable contrast
 (axe-core's color-contrast rule). Screenshots of every page are saved for a reader to look at."""
+
 from __future__ import annotations
 
 import pytest
@@ -35,7 +36,10 @@ WIDTH_JS = """() => ({
 @pytest.fixture
 def phone(browser):
     def open_context(color_scheme: str = "light"):
-        return browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, color_scheme=color_scheme)
+        return browser.new_context(
+            viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, color_scheme=color_scheme
+        )
+
     return open_context
 
 
@@ -68,7 +72,9 @@ def test_tables_and_calculators_keep_their_contrast(built_site, site_url, phone,
     assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == expected
     results = Axe().run(page, context={"include": [["article"]]}, options={"runOnly": ["color-contrast"]})
     context.close()
-    failures = [(node["target"], node["any"][0]["message"]) for v in results.response["violations"] for node in v["nodes"]]
+    failures = [
+        (node["target"], node["any"][0]["message"]) for v in results.response["violations"] for node in v["nodes"]
+    ]
     assert failures == []
 
 

@@ -1,6 +1,7 @@
 """Paper: every page prints in Chromium (print media, A4) with no site chrome, no calculator form, no blank last
 sheet; short tables stay on one sheet; external links show their address; the GM screen fits three landscape sheets;
 the dark scheme prints dark on white."""
+
 from __future__ import annotations
 
 import re
@@ -33,11 +34,13 @@ def pdf_text_by_sheet(path: Path) -> list[str]:
 @pytest.fixture
 def printed(browser, site_url, tmp_path):
     """page path -> (PDF path, list of sheet texts)."""
+
     def run(page_path: str, color_scheme: str = "light"):
         out = tmp_path / (page_path.strip("/").replace("/", "_") or "home")
         out = out.with_suffix(f".{color_scheme}.pdf")
         print_page(browser, site_url, page_path, out, color_scheme)
         return out, pdf_text_by_sheet(out)
+
     return run
 
 
@@ -88,11 +91,14 @@ def test_every_page_prints_without_chrome_or_wasted_sheets(built_site, browser, 
     assert problems == [], "\n".join(problems)
 
 
-@pytest.mark.parametrize("page_path, caption, last_row", [
-    ("/size-and-cover/", "Modificateurs de couverture (cover)", "50 % de chances de rater"),
-    ("/en/size-and-cover/", "Cover modifiers", "50% miss chance"),
-    ("/en/attacks-and-manoeuvres/", "Attacks per round", "18 23"),
-])
+@pytest.mark.parametrize(
+    "page_path, caption, last_row",
+    [
+        ("/size-and-cover/", "Modificateurs de couverture (cover)", "50 % de chances de rater"),
+        ("/en/size-and-cover/", "Cover modifiers", "50% miss chance"),
+        ("/en/attacks-and-manoeuvres/", "Attacks per round", "18 23"),
+    ],
+)
 def test_a_short_table_is_not_split_across_sheets(built_site, printed, page_path, caption, last_row):
     _, sheets = printed(page_path)
     holding = [i for i, text in enumerate(sheets) if caption in text]

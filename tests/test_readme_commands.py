@@ -1,4 +1,5 @@
 """The README's test command is what CI runs, word for word."""
+
 from __future__ import annotations
 
 import re

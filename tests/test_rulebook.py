@@ -1,6 +1,7 @@
 """The printable rulebook and the GM screen: one page per language holding every rules page in navigation order
 behind a table of contents whose links all land; no calculator form, no duplicate id; tests/print_pdf.py makes a PDF
 of it. The GM screen holds every table it promises."""
+
 from __future__ import annotations
 
 import subprocess
@@ -11,8 +12,8 @@ import pytest
 from bs4 import BeautifulSoup
 from pypdf import PdfReader
 
-from macros.assemble_rulebook import NOT_RULES
-from macros.render_gm_screen import gm_screen_tables
+from codex.publish.rulebook import NOT_RULES
+from codex.render.gm_screen import gm_screen_tables
 from tests.conftest import ROOT, lang_root
 from tests.site_pages import nav_files
 
@@ -47,8 +48,13 @@ def test_rulebook_contents_and_links_land_inside_it(built_site, lang):
 
 def test_print_pdf_command_makes_the_rulebook_pdf(built_site, tmp_path):
     out = tmp_path / "rulebook-en.pdf"
-    result = subprocess.run([sys.executable, "tests/print_pdf.py", str(built_site), "en/rulebook/", str(out)],
-                            cwd=ROOT, capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [sys.executable, "tests/print_pdf.py", str(built_site), "en/rulebook/", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stderr[-2000:]
     reader = PdfReader(str(out))
     first = reader.pages[0].extract_text()

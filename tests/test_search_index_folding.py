@@ -1,9 +1,10 @@
-"""The build step that adds accent-free words and plurals to the search index (macros/search_index_folding.py)."""
+"""The build step that adds accent-free words and plurals to the search index (codex/publish/search_folding.py)."""
+
 from __future__ import annotations
 
 import json
 
-from macros.search_index_folding import extra_words, fold, fold_search_index, plural
+from codex.publish.search_folding import extra_words, fold, fold_search_index, plural
 
 
 def test_folding_removes_accents_and_ligatures():
@@ -11,8 +12,16 @@ def test_folding_removes_accents_and_ligatures():
 
 
 def test_plurals_follow_each_language():
-    assert plural("chevalier", "fr") == "chevaliers" and plural("cheval", "fr") == "chevaux" and plural("bateau", "fr") == "bateaux"
-    assert plural("enemy", "en") == "enemies" and plural("match", "en") == "matches" and plural("knight", "en") == "knights"
+    assert (
+        plural("chevalier", "fr") == "chevaliers"
+        and plural("cheval", "fr") == "chevaux"
+        and plural("bateau", "fr") == "bateaux"
+    )
+    assert (
+        plural("enemy", "en") == "enemies"
+        and plural("match", "en") == "matches"
+        and plural("knight", "en") == "knights"
+    )
     assert plural("corps", "fr") is None
 
 
@@ -23,8 +32,10 @@ def test_extra_words_hold_the_folded_word_the_plural_and_the_elided_word():
 
 def test_the_index_declares_the_new_fields_with_the_boosts_of_title_and_text(tmp_path):
     (tmp_path / "search").mkdir()
-    index = {"config": {"lang": ["fr"], "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0}}},
-             "docs": [{"location": "a/", "title": "Épée", "text": "Un chevalier étourdi"}]}
+    index = {
+        "config": {"lang": ["fr"], "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0}}},
+        "docs": [{"location": "a/", "title": "Épée", "text": "Un chevalier étourdi"}],
+    }
     (tmp_path / "search" / "search_index.json").write_text(json.dumps(index), encoding="utf-8")
     assert fold_search_index(tmp_path)
     written = json.loads((tmp_path / "search" / "search_index.json").read_text(encoding="utf-8"))

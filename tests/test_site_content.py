@@ -1,5 +1,6 @@
 """What the built site shows: every table of the data on a page in both languages, with every value; every open
 question on its page and in the index; every condition with a stable anchor."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -7,8 +8,8 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from macros.data_loader import load_dataset
-from macros.localize import cell
+from codex.data.loading import load_dataset
+from codex.i18n.localize import cell
 from tests.conftest import LANGS, ROOT, built_path, lang_root
 
 DATASET = load_dataset(ROOT / "data")
@@ -17,9 +18,23 @@ QUESTIONS = DATASET.by_id("open-question.schema.json")
 
 # The tables of seed 000 that issue 2 names, by data id.
 SEED_000_TABLES = {
-    "ability-bonus-skills", "ability-bonus-adnd", "strength-combat", "size-modifiers", "size-modifiers-split", "cover",
-    "attacks-per-round", "fumbles", "materials", "standard-objects", "depth-pressure", "combat-speeds",
-    "speed-modifiers", "jump-armour-penalty", "travel-speeds", "terrains", "travel-boosts",
+    "ability-bonus-skills",
+    "ability-bonus-adnd",
+    "strength-combat",
+    "size-modifiers",
+    "size-modifiers-split",
+    "cover",
+    "attacks-per-round",
+    "fumbles",
+    "materials",
+    "standard-objects",
+    "depth-pressure",
+    "combat-speeds",
+    "speed-modifiers",
+    "jump-armour-penalty",
+    "travel-speeds",
+    "terrains",
+    "travel-boosts",
 }
 
 
@@ -80,4 +95,8 @@ def test_every_condition_has_its_anchor(pages, lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_positioning_page_says_the_grid_figure_is_missing(pages, lang):
     text = pages[lang]["positioning/index.html"].select_one("article").get_text()
-    assert ("figure" in text.lower()) and (("absente" in text or "manque" in text) if lang == "fr" else "missing" in text.lower() or "not contain" in text.lower())
+    assert ("figure" in text.lower()) and (
+        ("absente" in text or "manque" in text)
+        if lang == "fr"
+        else "missing" in text.lower() or "not contain" in text.lower()
+    )

@@ -1,6 +1,7 @@
 """Each French page and its English page have the same structure in the built site: the same headings (level and
 anchor, in order), the same number of tables, of notes (admonitions, collapsible notes) and of lists. A translator
 who drops a section, a note or a list of examples is told which page and what differs."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -13,7 +14,9 @@ from tests.conftest import built_path, lang_root
 
 
 def structure(site: Path, lang: str, page: str) -> dict[str, object]:
-    article = BeautifulSoup((lang_root(site, lang) / built_path(page)).read_text(encoding="utf-8"), "html.parser").select_one("article")
+    article = BeautifulSoup(
+        (lang_root(site, lang) / built_path(page)).read_text(encoding="utf-8"), "html.parser"
+    ).select_one("article")
     return {
         "headings": [(h.name, h.get("id")) for h in article.find_all(["h1", "h2", "h3", "h4", "h5", "h6"])],
         "tables": len(article.find_all("table")),

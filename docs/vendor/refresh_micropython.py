@@ -4,9 +4,10 @@
 
 Downloads `@micropython/micropython-webassembly-pyscript@VERSION` with `npm pack` (the npm registry only), copies
 its two runtime files unchanged into docs/vendor/micropython-VERSION/ with package.json, writes SHA256SUMS, and
-reminds what else names the version (macros/publish_calculators.py, codex-calculators.js, the licence file).
+reminds what else names the version (codex/publish/calculators.py, codex-calculators.js, the licence file).
 The tests check the served files against SHA256SUMS.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -24,7 +25,9 @@ FILES = ("micropython.mjs", "micropython.wasm", "package.json")
 def refresh(version: str) -> Path:
     target = Path(__file__).resolve().parent / f"micropython-{version}"
     with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run(["npm", "pack", f"{PACKAGE}@{version}", "--pack-destination", tmp], check=True, capture_output=True)
+        subprocess.run(
+            ["npm", "pack", f"{PACKAGE}@{version}", "--pack-destination", tmp], check=True, capture_output=True
+        )
         archive = next(Path(tmp).glob("*.tgz"))
         with tarfile.open(archive) as tar:
             tar.extractall(tmp, filter="data")
@@ -35,8 +38,10 @@ def refresh(version: str) -> Path:
     (target / "SHA256SUMS").write_text("\n".join(sums) + "\n", encoding="utf-8")
     if not (target / "LICENSE").exists():
         print(f"Add {target / 'LICENSE'}: the package is MIT-licensed but ships no licence file.")
-    print(f"Wrote {target}. Now set RUNTIME_VERSION in macros/publish_calculators.py and the runtime path in "
-          "docs/overrides/assets/javascripts/codex-calculators.js and tests/micropython_runner.py to " + version)
+    print(
+        f"Wrote {target}. Now set RUNTIME_VERSION in codex/publish/calculators.py and the runtime path in "
+        "docs/overrides/assets/javascripts/codex-calculators.js and tests/micropython_runner.py to " + version
+    )
     return target
 
 

@@ -2,7 +2,7 @@
 // answer into the page. No rule lives here: the form's values go to page_glue.run() as strings, the result comes
 // back as JSON with the texts already localized. Loaded on every page (a few KB); the runtime (≈220 KB gzip) is
 // fetched only when the page holds a calculator form. Opened from a folder (file://), where the browser refuses module
-// scripts and fetch(), the offline build (macros/build_offline.py) loads this file as a classic script and the
+// scripts and fetch(), the offline build (codex/offline.py) loads this file as a classic script and the
 // runtime, modules and data come from one classic script instead (see offlineSources).
 const SCRIPT = document.querySelector('script[src*="javascripts/codex-calculators"]');
 const HERE = new URL(".", SCRIPT ? SCRIPT.src : document.baseURI);
@@ -60,16 +60,18 @@ function loadRuntime() {
   runtimePromise = (async () => {
     const { loadMicroPython, wasm, modules, tables } = await (location.protocol === "file:" ? offlineSources() : servedSources());
     const mp = await loadMicroPython({ url: wasm, heapsize: 16 * 1024 * 1024, stdout: () => {}, stderr: () => {} });
+    // The modules form the Python package `calculators` (calculators/ in the repository), under /calc.
     mp.FS.mkdir("/calc");
-    for (const [name, source] of modules) mp.FS.writeFile("/calc/" + name, source);
+    mp.FS.mkdir("/calc/calculators");
+    for (const [name, source] of modules) mp.FS.writeFile("/calc/calculators/" + name, source);
     mp.FS.writeFile("/tables.json", tables);
     mp.runPython("import sys, json\nsys.path.append('/calc')");
     // One module per task, so that compiling them never blocks the page for long (calc_common first, page_glue last).
-    const names = modules.map(([name]) => name.replace(/\.py$/, "")).filter((name) => name !== "page_glue");
+    const names = modules.map(([name]) => name.replace(/\.py$/, "")).filter((name) => name !== "page_glue" && name !== "__init__");
     names.sort((a, b) => (a === "calc_common" ? -1 : b === "calc_common" ? 1 : a.localeCompare(b)));
     for (const name of [...names, "page_glue"]) {
       await yieldToMain();
-      mp.runPython(`import ${name}`);
+      mp.runPython(`from calculators import ${name}`);
     }
     await yieldToMain();
     mp.runPython("with open('/tables.json') as _f:\n    TABLES = json.loads(_f.read())");
@@ -123,7 +125,7 @@ function element(tag, text) {
 function renderTable(table) {
   const wrapper = element("div");
   wrapper.className = "codex-table";
-  // a focusable, named scroll box, as the build's tables (macros/render_tables.py SCROLL_REGION)
+  // a focusable, named scroll box, as the build's tables (codex/render/tables.py SCROLL_REGION)
   wrapper.tabIndex = 0;
   wrapper.setAttribute("role", "region");
   wrapper.setAttribute("aria-label", table.caption);

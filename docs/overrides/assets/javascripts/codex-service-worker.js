@@ -1,6 +1,6 @@
 // Codex 2bis service worker: after one visit, the whole site (pages of every language, search indexes, calculator
 // runtime, modules and data) is kept in the browser's cache and served from there when the network is gone.
-// The build (macros/offline_app.py) writes this file as <site>/sw.js, preceded by two constants:
+// The build (codex/publish/web_app.py) writes this file as <site>/sw.js, preceded by two constants:
 //   VERSION  — a hash of the published files: a new publication changes sw.js, so the browser installs the new
 //              worker, which caches the new files under a new name and deletes the old caches;
 //   PRECACHE — the files to cache, relative to this script.

@@ -1,0 +1,127 @@
+"""The check to run before a pull request: validate the data, build the site strictly, run the tests; then print a
+short report of what failed and where.
+
+    .venv/bin/python -m codex.check            # all three steps
+    .venv/bin/python -m codex.check --quick    # data and build only (seconds, no browser)
+
+Exit status 0 when everything passed, 1 otherwise. Data errors are listed as `file:line: field ...: got ...; expected
+...` (CONTRIBUTING.md explains each message); build warnings and failing tests are listed by file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path.cwd()  # run from the project's root, where mkdocs.yml is
+
+
+@dataclass
+class Step:
+    name: str
+    problems: list[str] = field(default_factory=list)
+    skipped: str = ""
+
+    @property
+    def passed(self) -> bool:
+        return not self.problems and not self.skipped
+
+
+def check_data() -> Step:
+    from codex.data.errors import DataErrors
+    from codex.data.loading import load_dataset
+
+    step = Step("data (schemas, ids, references)")
+    try:
+        load_dataset(ROOT / "data")
+    except DataErrors as err:
+        step.problems = [str(e) for e in err.errors]
+    return step
+
+
+def check_build() -> Step:
+    step = Step("strict build (both languages)")
+    with tempfile.TemporaryDirectory() as site:
+        result = subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", site],
+            cwd=ROOT,
+            env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+            capture_output=True,
+            text=True,
+        )
+    lines = [line for line in result.stderr.splitlines() if re.match(r"^(WARNING|ERROR)\b", line)]
+    # the line after "invalid data" lists the data errors already reported by the data step
+    step.problems = [re.sub(r"\s+-\s+", ": ", line, count=1) for line in lines]
+    if result.returncode and not step.problems:
+        step.problems = [
+            result.stderr.strip().splitlines()[-1] if result.stderr.strip() else f"exit status {result.returncode}"
+        ]
+    return step
+
+
+def check_tests(extra: list[str]) -> Step:
+    step = Step("tests (pytest)")
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rfE", "--tb=line", *extra],
+        cwd=ROOT,
+        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+        capture_output=True,
+        text=True,
+    )
+    for line in result.stdout.splitlines():
+        match = re.match(r"^(FAILED|ERROR) (\S+)(?: - (.*))?$", line)
+        if match:
+            step.problems.append(f"{match.group(2)}: {(match.group(3) or match.group(1).lower())[:200]}")
+    if result.returncode not in (0, 5) and not step.problems:
+        step.problems = [(result.stdout.strip().splitlines() or [f"pytest exit status {result.returncode}"])[-1]]
+    return step
+
+
+def report(steps: list[Step]) -> int:
+    print("\nCodex 2bis — check before a pull request")
+    for step in steps:
+        status = "skipped" if step.skipped else ("ok" if step.passed else f"FAILED ({len(step.problems)})")
+        print(f"\n[{status}] {step.name}" + (f": {step.skipped}" if step.skipped else ""))
+        for problem in step.problems[:30]:
+            print(f"  - {problem}")
+        if len(step.problems) > 30:
+            print(f"  ... and {len(step.problems) - 30} more")
+    failed = [s for s in steps if not s.passed and not s.skipped]
+    print(
+        "\n"
+        + (
+            "All checks passed" + (" (tests skipped)." if any(s.skipped for s in steps) else ".")
+            if not failed
+            else f"{len(failed)} step(s) failed: fix the lines above (CONTRIBUTING.md, 'What the errors mean')."
+        )
+    )
+    return 1 if failed else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="Validate data, build strictly, run the tests; report what failed and where."
+    )
+    parser.add_argument("--quick", action="store_true", help="data and build only, no tests")
+    parser.add_argument("pytest_args", nargs="*", help="passed to pytest (e.g. a test file)")
+    args = parser.parse_args(argv)
+    steps = [check_data()]
+    print(f"data: {'ok' if steps[0].passed else 'errors'}", flush=True)
+    steps.append(check_build())
+    print(f"build: {'ok' if steps[1].passed else 'errors'}", flush=True)
+    if args.quick:
+        steps.append(Step("tests (pytest)", skipped="--quick"))
+    else:
+        print("tests: running (one to a few minutes)...", flush=True)
+        steps.append(check_tests(args.pytest_args))
+    return report(steps)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

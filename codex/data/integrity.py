@@ -1,0 +1,167 @@
+"""Checks that a schema cannot express: unique ids across files and rows, rows that match their columns,
+references that resolve."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from codex.data.errors import DataError
+
+if TYPE_CHECKING:
+    from codex.data.loading import Dataset, Document
+
+
+def integrity_errors(dataset: Dataset) -> list[DataError]:
+    errors: list[DataError] = []
+    errors += duplicate_document_ids(dataset)
+    for doc in dataset.documents:
+        errors += duplicate_item_ids(doc)
+        if doc.schema == "table.schema.json":
+            errors += row_cell_errors(doc)
+    errors += unresolved_references(dataset)
+    errors += glossary_reference_errors(dataset)
+    return errors
+
+
+def rel(doc: Document) -> str:
+    parts = doc.path.parts
+    return "/".join(parts[parts.index("data") :]) if "data" in parts else doc.path.as_posix()
+
+
+def duplicate_document_ids(dataset: Dataset) -> list[DataError]:
+    seen: dict[str, Document] = {}
+    errors = []
+    for doc in dataset.documents:
+        doc_id = doc.content["id"]
+        if doc_id in seen:
+            errors.append(
+                DataError(
+                    rel(doc),
+                    doc.line("id"),
+                    "id",
+                    doc_id,
+                    f"an id used by no other data file (already used by {rel(seen[doc_id])})",
+                )
+            )
+        else:
+            seen[doc_id] = doc
+    return errors
+
+
+def duplicate_item_ids(doc: Document) -> list[DataError]:
+    errors = []
+    for key in ("rows", "items"):
+        seen: dict[str, int] = {}
+        for index, item in enumerate(doc.content.get(key, [])):
+            item_id = item.get("id")
+            if item_id in seen:
+                errors.append(
+                    DataError(
+                        rel(doc),
+                        doc.line(key, index, "id"),
+                        f"{key}[{index}].id",
+                        item_id,
+                        f"an id unique in this file (already used by {key}[{seen[item_id]}])",
+                    )
+                )
+            else:
+                seen[item_id] = index
+    return errors
+
+
+def row_cell_errors(doc: Document) -> list[DataError]:
+    """Every row gives a value (possibly null) for each column and nothing else."""
+    columns = [c["id"] for c in doc.content["columns"]]
+    numeric = {c["id"] for c in doc.content["columns"] if c.get("type") == "number"}
+    errors = []
+    for index, row in enumerate(doc.content["rows"]):
+        for column in columns:
+            if column not in row:
+                errors.append(
+                    DataError(
+                        rel(doc),
+                        doc.line("rows", index),
+                        f"rows[{index}].{column}",
+                        None,
+                        f"a value for column '{column}' (write null for an empty cell)",
+                    )
+                )
+            elif column in numeric and not is_number_or_null(row[column]):
+                errors.append(
+                    DataError(
+                        rel(doc),
+                        doc.line("rows", index, column),
+                        f"rows[{index}].{column}",
+                        row[column],
+                        f"a number (column '{column}' is of type number), or null for an empty cell",
+                    )
+                )
+        for key in row:
+            if key != "id" and key not in columns:
+                errors.append(
+                    DataError(
+                        rel(doc),
+                        doc.line("rows", index, key),
+                        f"rows[{index}].{key}",
+                        row[key],
+                        f"one of the columns declared in 'columns': {', '.join(columns)}",
+                    )
+                )
+    return errors
+
+
+def is_number_or_null(value: object) -> bool:
+    return value is None or (isinstance(value, (int, float)) and not isinstance(value, bool))
+
+
+def unresolved_references(dataset: Dataset) -> list[DataError]:
+    """`tables:` lists (in open questions) must name existing data ids."""
+    known = {d.content["id"] for d in dataset.documents}
+    errors = []
+    for doc in dataset.documents:
+        for index, ref in enumerate(doc.content.get("tables", [])):
+            if ref not in known:
+                errors.append(
+                    DataError(
+                        rel(doc),
+                        doc.line("tables", index),
+                        f"tables[{index}]",
+                        ref,
+                        f"the id of an existing data file (known: {', '.join(sorted(known))})",
+                    )
+                )
+    return errors
+
+
+def glossary_reference_errors(dataset: Dataset) -> list[DataError]:
+    """Each glossary entry's `page` exists in both languages (when the docs folders are there, i.e. in the real
+    project, not in throw-away test data folders) and its `open_question` names an existing question."""
+    docs = dataset.root.parent / "docs"
+    questions = {d.content["id"] for d in dataset.of_kind("open-question.schema.json")}
+    errors = []
+    for doc in dataset.of_kind("glossary.schema.json"):
+        for index, item in enumerate(doc.content["items"]):
+            page = item["page"].split("#")[0]
+            missing = [lang for lang in ("fr", "en") if (docs / lang).is_dir() and not (docs / lang / page).is_file()]
+            if missing:
+                errors.append(
+                    DataError(
+                        rel(doc),
+                        doc.line("items", index, "page"),
+                        f"items[{index}].page",
+                        item["page"],
+                        f"a page that exists under docs/fr and docs/en (missing in docs/{' and docs/'.join(missing)})",
+                    )
+                )
+            question = item.get("open_question")
+            if question is not None and question not in questions:
+                errors.append(
+                    DataError(
+                        rel(doc),
+                        doc.line("items", index, "open_question"),
+                        f"items[{index}].open_question",
+                        question,
+                        "the id of a file in data/open-questions/",
+                    )
+                )
+    return errors

@@ -1,0 +1,158 @@
+"""Load every data file, validate it against the JSON Schema it names, and check ids and references.
+
+A data file names its schema on its first line (`# yaml-language-server: $schema=...`), which editors use too.
+All problems are collected and raised together as `DataErrors`, each naming file, line, field, value and
+the expected form.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+from codex.data.errors import DataError, DataErrors
+from codex.data.integrity import integrity_errors
+from codex.data.positions import compose, format_path, line_of
+
+SCHEMA_LINE = re.compile(r"^#\s*yaml-language-server:\s*\$schema=(\S+)\s*$")
+
+
+@dataclass
+class Document:
+    """One validated data file."""
+
+    path: Path
+    schema: str  # schema file name, e.g. "table.schema.json"
+    content: dict
+    node: yaml.Node | None = field(repr=False, default=None)
+
+    def line(self, *path: str | int) -> int | None:
+        return line_of(self.node, path)
+
+
+@dataclass
+class Dataset:
+    """All data of the site, by kind and by id."""
+
+    root: Path
+    documents: list[Document]
+
+    def of_kind(self, schema: str) -> list[Document]:
+        return [d for d in self.documents if d.schema == schema]
+
+    def by_id(self, schema: str) -> dict[str, dict]:
+        return {d.content["id"]: d.content for d in self.of_kind(schema)}
+
+    def document(self, doc_id: str) -> Document | None:
+        return next((d for d in self.documents if d.content.get("id") == doc_id), None)
+
+    def source_file(self, doc_id: str) -> str:
+        doc = self.document(doc_id)
+        return doc.path.relative_to(self.root.parent).as_posix() if doc else ""
+
+
+def load_schemas(schema_dir: Path) -> Registry:
+    """Every schema of data/schemas, addressable by its file name (as the YAML files and $refs name them)."""
+    registry = Registry()
+    for path in sorted(schema_dir.glob("*.schema.json")):
+        registry = registry.with_resource(path.name, Resource.from_contents(json.loads(path.read_text("utf-8"))))
+    return registry
+
+
+def data_files(data_dir: Path) -> list[Path]:
+    schema_dir = data_dir / "schemas"
+    return sorted(p for p in data_dir.rglob("*.y*ml") if schema_dir not in p.parents)
+
+
+def load_dataset(data_dir: Path) -> Dataset:
+    """Load and check all of data/; raise DataErrors listing every problem found."""
+    data_dir = Path(data_dir)
+    registry = load_schemas(data_dir / "schemas")
+    documents: list[Document] = []
+    errors: list[DataError] = []
+    for path in data_files(data_dir):
+        shown = path.relative_to(data_dir.parent).as_posix()
+        doc, doc_errors = load_document(path, shown, registry)
+        errors += doc_errors
+        if doc is not None:
+            documents.append(doc)
+    dataset = Dataset(data_dir, documents)
+    if not errors:
+        errors = integrity_errors(dataset)
+    if errors:
+        raise DataErrors(errors)
+    return dataset
+
+
+def load_document(path: Path, shown: str, registry: Registry) -> tuple[Document | None, list[DataError]]:
+    """Parse one file and validate it against the schema named on its first line."""
+    text = path.read_text(encoding="utf-8")
+    first = text.splitlines()[0] if text else ""
+    match = SCHEMA_LINE.match(first)
+    if not match:
+        return None, [
+            DataError(
+                shown,
+                1,
+                "(first line)",
+                first,
+                "'# yaml-language-server: $schema=<schemas/NAME.schema.json>' naming the file's schema",
+            )
+        ]
+    schema_name = Path(match.group(1)).name
+    try:
+        schema = registry.contents(schema_name)
+    except Exception:
+        known = ", ".join(sorted(str(u) for u in registry))
+        return None, [DataError(shown, 1, "(first line)", schema_name, f"one of the schemas in data/schemas: {known}")]
+    try:
+        node = compose(text)
+        content = yaml.safe_load(text)
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        line = mark.line + 1 if mark else None
+        bad = text.splitlines()[line - 1].strip() if line and line <= len(text.splitlines()) else ""
+        return None, [DataError(shown, line, "(YAML syntax)", bad, f"valid YAML ({err.problem})")]
+    validator = Draft202012Validator(schema, registry=registry)
+    errors = [
+        schema_error(shown, node, e)
+        for e in sorted(validator.iter_errors(content), key=lambda e: list(map(str, e.absolute_path)))
+    ]
+    if errors:
+        return None, errors
+    return Document(path, schema_name, content, node), []
+
+
+def schema_error(shown: str, node: yaml.Node | None, error) -> DataError:
+    """Turn a jsonschema error into a DataError that says what was expected in plain words."""
+    described = error.schema.get("description") if isinstance(error.schema, dict) else None
+    error = deepest(error)
+    path = list(error.absolute_path)
+    value = error.instance
+    expected = error.schema.get("description") if isinstance(error.schema, dict) else None
+    expected = expected or described
+    if error.validator == "required":
+        missing = re.findall(r"'([^']+)' is a required property", error.message)
+        if missing:
+            path = path + [missing[0]]
+            value = None
+            expected = f"a required field '{missing[0]}'" + (f" ({expected})" if expected else "")
+    elif error.validator == "additionalProperties":
+        allowed = sorted(error.schema.get("properties", {}))
+        expected = f"only the fields {', '.join(allowed)}" if allowed else "no other field"
+    elif not expected:
+        expected = error.message
+    return DataError(shown, line_of(node, path), format_path(path), value, expected)
+
+
+def deepest(error):
+    """For anyOf/oneOf failures, the branch that got furthest says best what was wrong."""
+    while error.context:
+        error = max(error.context, key=lambda e: (len(e.absolute_path), e.validator != "type"))
+    return error

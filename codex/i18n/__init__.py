@@ -1,0 +1,1 @@
+"""Languages: UI text, localized numbers and typography."""

@@ -1,0 +1,128 @@
+"""Every rules table of data/tables as JSON and CSV files at a stable address, in each language, so that other tools
+(a virtual tabletop, a spreadsheet) can take them: <site>/downloads/<id>.json|.csv for French and
+<site>/en/downloads/<id>.json|.csv for English, plus downloads/index.json listing them.
+
+Labels and text cells are in the language of the build; numbers are the raw values of data/ (a number, or null for an
+empty cell), never the display text, so a spreadsheet can compute with them. CSV: UTF-8, comma-separated, RFC 4180
+quoting, a dot as the decimal mark; its first line names the columns (the row id first, then each column's label).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import posixpath
+from html import escape
+from pathlib import Path
+
+from codex.data.loading import Dataset
+from codex.i18n.localize import text
+
+DOWNLOADS_DIR = "downloads"
+TABLE_SCHEMA = "table.schema.json"
+
+
+def raw_value(value: object, lang: str) -> object:
+    """A cell as a file gives it: numbers and null unchanged, a {fr, en} text in the build's language."""
+    if isinstance(value, dict):
+        return value[lang]
+    return value
+
+
+def column_label(column: dict, lang: str) -> str:
+    label = text(column["label"], lang)
+    return f"{label} ({text(column['unit'], lang)})" if column.get("unit") else label
+
+
+def table_json(table: dict, lang: str) -> dict:
+    """The JSON form of one table: title, source, notes, columns with labels and types, rows of raw values."""
+    return {
+        "id": table["id"],
+        "lang": lang,
+        "title": text(table["title"], lang),
+        "source": dict(table["source"]),
+        "notes": [text(n, lang) for n in table.get("notes", [])],
+        "columns": [
+            {
+                "id": c["id"],
+                "label": text(c["label"], lang),
+                "unit": text(c["unit"], lang) if c.get("unit") else None,
+                "type": c["type"],
+                "format": c.get("format", "plain"),
+                "hidden": bool(c.get("hidden", False)),
+            }
+            for c in table["columns"]
+        ],
+        "rows": [
+            {"id": row["id"], **{c["id"]: raw_value(row.get(c["id"]), lang) for c in table["columns"]}}
+            for row in table["rows"]
+        ],
+    }
+
+
+def table_csv(table: dict, lang: str) -> str:
+    """The CSV form: a header of localized labels ('id' first), then one line per row; null is an empty field."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["id"] + [column_label(c, lang) for c in table["columns"]])
+    for row in table["rows"]:
+        cells = [raw_value(row.get(c["id"]), lang) for c in table["columns"]]
+        writer.writerow([row["id"]] + ["" if v is None else v for v in cells])
+    return out.getvalue()
+
+
+def rules_tables(dataset: Dataset) -> list[dict]:
+    """The tables in a stable order (by id)."""
+    return sorted(dataset.by_id(TABLE_SCHEMA).values(), key=lambda t: t["id"])
+
+
+def publish_downloads(site_dir: Path, dataset: Dataset, lang: str) -> Path:
+    """Write <site_dir>/downloads/ (one language's files); returns that folder."""
+    target = Path(site_dir) / DOWNLOADS_DIR
+    target.mkdir(parents=True, exist_ok=True)
+    index = []
+    for table in rules_tables(dataset):
+        (target / f"{table['id']}.json").write_text(
+            json.dumps(table_json(table, lang), ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+        )
+        (target / f"{table['id']}.csv").write_text(table_csv(table, lang), encoding="utf-8", newline="")
+        index.append(
+            {
+                "id": table["id"],
+                "title": text(table["title"], lang),
+                "json": f"{table['id']}.json",
+                "csv": f"{table['id']}.csv",
+            }
+        )
+    (target / "index.json").write_text(
+        json.dumps({"lang": lang, "tables": index}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
+    return target
+
+
+LABELS = {
+    "fr": {"table": "Tableau", "files": "Fichiers", "rows": "Lignes"},
+    "en": {"table": "Table", "files": "Files", "rows": "Rows"},
+}
+
+
+def render_downloads_list(dataset: Dataset, lang: str, page_url: str = "data/") -> str:
+    """The Data page's list: each table with links to its JSON and CSV files, relative to the page's URL ('data/'
+    with directory URLs, 'data.html' in a folder built without them)."""
+    words = LABELS[lang]
+    lines = []
+    folder = posixpath.relpath(DOWNLOADS_DIR, posixpath.dirname(page_url) or ".")
+    for table in rules_tables(dataset):
+        base = f"{folder}/{escape(table['id'])}"
+        lines.append(
+            f'<tr id="download-{escape(table["id"])}"><th scope="row">{escape(text(table["title"], lang))}</th>'
+            f"<td>{len(table['rows'])}</td>"
+            f'<td><a class="codex-download" href="{base}.json" download>JSON</a> '
+            f'<a class="codex-download" href="{base}.csv" download>CSV</a></td></tr>'
+        )
+    return (
+        '<div class="codex-table codex-downloads" data-downloads="tables"><table>'
+        f'<thead><tr><th scope="col">{words["table"]}</th><th scope="col">{words["rows"]}</th><th scope="col">{words["files"]}</th></tr></thead>\n'
+        f"<tbody>{chr(10).join(lines)}</tbody></table></div>"
+    )

@@ -1,0 +1,124 @@
+"""The served site as an installable web app that works offline after one visit.
+
+Each language gets a web app manifest (manifest.webmanifest beside its home page) and its icons; the site root gets
+one service worker, sw.js, whose scope covers every language. The worker's script is
+docs/overrides/assets/javascripts/codex-service-worker.js, preceded here by the build's version and the list of files
+to cache on install. The version is a hash of those files, so any change to the published site changes sw.js, the
+browser installs the new worker, and the new worker fills a fresh cache and drops the old one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from codex.publish.icons import ICON_SIZES, icon_png
+
+WORKER_SOURCE = "assets/javascripts/codex-service-worker.js"  # in the theme's custom_dir, copied into every language
+SERVICE_WORKER = "sw.js"
+MANIFEST = "manifest.webmanifest"
+ICON_DIR = "assets/images"
+THEME_COLOUR = "#5d4037"
+BACKGROUND_COLOUR = "#f5ebdc"
+
+# Files a reader never needs offline: source maps, sitemaps, archives and PDFs (large, made for printing), the
+# worker's own source copied with the theme, and the search engine's word splitters and stemmers for languages the
+# site is not written in (kept: see needed_lunr()).
+SKIPPED_SUFFIXES = (".map", ".gz", ".zip", ".pdf")
+SKIPPED_NAMES = {"sitemap.xml", SERVICE_WORKER, WORKER_SOURCE.rsplit("/", 1)[-1]}
+LUNR_DIR = "assets/javascripts/lunr/"
+
+
+def icon_name(size: int) -> str:
+    return f"{ICON_DIR}/codex-icon-{size}.png"
+
+
+def app_links(depth: int) -> dict[str, str]:
+    """What the page template links to, relative to the language's base URL; depth is how many folders the
+    language's root lies below the site root (0 for French at /, 1 for English at /en/)."""
+    return {
+        "manifest": MANIFEST,
+        "service_worker": "../" * depth + SERVICE_WORKER,
+        "apple_touch_icon": icon_name(180),
+        "theme_colour": THEME_COLOUR,
+    }
+
+
+def write_manifest(language_dir: Path, lang: str, name: str, description: str) -> Path:
+    """Write this language's manifest and icons into its built folder; returns the manifest's path."""
+    for size in ICON_SIZES:
+        path = language_dir / icon_name(size)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(icon_png(size))
+    manifest: dict[str, Any] = {
+        "name": name,
+        "short_name": name,
+        "description": description,
+        "lang": lang,
+        "dir": "ltr",
+        "id": "./",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "theme_color": THEME_COLOUR,
+        "background_color": BACKGROUND_COLOUR,
+        "icons": [
+            {"src": icon_name(192), "sizes": "192x192", "type": "image/png", "purpose": "any"},
+            {"src": icon_name(512), "sizes": "512x512", "type": "image/png", "purpose": "any"},
+            {"src": icon_name(512), "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+        ],
+    }
+    path = language_dir / MANIFEST
+    path.write_text(json.dumps(manifest, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    return path
+
+
+def needed_lunr(relative: str, langs: list[str]) -> bool:
+    """Keep the search engine's shared support files and the stemmers of the site's languages."""
+    name = relative.rsplit("/", 1)[-1]
+    keep = {"lunr.stemmer.support.min.js", "lunr.multi.min.js"} | {f"lunr.{lang}.min.js" for lang in langs}
+    return name in keep
+
+
+def precache_paths(site_dir: Path, langs: list[str]) -> list[str]:
+    """Every file a reader may open offline, relative to the site root, sorted; pages as their directory URL
+    ('fumbles/' for fumbles/index.html), which is the address the browser asks for."""
+    paths = []
+    for path in sorted(site_dir.rglob("*")):
+        if not path.is_file():
+            continue
+        relative = path.relative_to(site_dir).as_posix()
+        if relative.endswith(SKIPPED_SUFFIXES) or path.name in SKIPPED_NAMES:
+            continue
+        if "/" + LUNR_DIR in "/" + relative and not needed_lunr(relative, langs):
+            continue
+        if path.name == "index.html":
+            relative = relative[: -len("index.html")] or "./"
+        paths.append(relative)
+    return paths
+
+
+def site_version(site_dir: Path, paths: list[str]) -> str:
+    """A short hash of the cached files' names and contents: it changes whenever the published site does."""
+    digest = hashlib.sha256()
+    for relative in paths:
+        file = site_dir / (relative + "index.html" if relative.endswith("/") else relative)
+        digest.update(relative.encode("utf-8") + b"\0")
+        digest.update(hashlib.sha256(file.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def write_service_worker(site_dir: Path, langs: list[str]) -> Path:
+    """Write sw.js at the site root (after every language is built, as it caches them all); returns its path."""
+    paths = precache_paths(site_dir, langs)
+    version = site_version(site_dir, paths)
+    header = (
+        "// Generated by codex/publish/web_app.py from codex-service-worker.js: the build's version and the files to cache.\n"
+        f"const VERSION = {json.dumps(version)};\n"
+        f"const PRECACHE = {json.dumps(paths, ensure_ascii=False)};\n"
+    )
+    path = site_dir / SERVICE_WORKER
+    path.write_text(header + (site_dir / WORKER_SOURCE).read_text(encoding="utf-8"), encoding="utf-8")
+    return path

@@ -1,0 +1,49 @@
+"""What changed recently: the last commits of the repository, read with `git log` when the site is built.
+
+Commit subjects are written in English; the French page says so. Where git or the repository's history is not
+available (a copy of the files, an archive), the list degrades to a plain note instead of failing the build.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from html import escape
+from pathlib import Path
+
+SEPARATOR = "\x1f"
+NOTE = {
+    "fr": "L’historique des modifications n’est pas disponible dans cette construction du site (git absent ou copie sans historique).",
+    "en": "The history of changes is not available in this build of the site (no git, or a copy without history).",
+}
+
+
+def recent_commits(project_dir: Path, count: int = 8) -> list[dict[str, str]] | None:
+    """[{hash, date, subject}] of the last `count` commits, newest first; None when git cannot tell."""
+    try:
+        result = subprocess.run(
+            ["git", "-C", str(project_dir), "log", f"-n{count}", f"--format=%h{SEPARATOR}%cs{SEPARATOR}%s"],
+            capture_output=True,
+            text=True,
+            timeout=20,
+            check=True,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    commits = []
+    for line in result.stdout.splitlines():
+        parts = line.split(SEPARATOR, 2)
+        if len(parts) == 3:
+            commits.append({"hash": parts[0], "date": parts[1], "subject": parts[2]})
+    return commits or None
+
+
+def render_recent_changes(commits: list[dict[str, str]] | None, lang: str) -> str:
+    """An HTML list (date, short hash, English subject), or the note when there is no history."""
+    if not commits:
+        return f'<p class="codex-recent-changes">{NOTE[lang]}</p>'
+    items = "\n".join(
+        f'<li><time datetime="{escape(c["date"])}">{escape(c["date"])}</time> <code>{escape(c["hash"])}</code> '
+        f'<span lang="en">{escape(c["subject"])}</span></li>'
+        for c in commits
+    )
+    return f'<ul class="codex-recent-changes">\n{items}\n</ul>'

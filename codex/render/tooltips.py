@@ -1,0 +1,64 @@
+"""Tooltips for the glossary's terms and abbreviations on every page, in the page's language.
+
+Python-Markdown's `abbr` extension turns each `*[word]: definition` line of a page into `<abbr title=...>` around
+every whole-word occurrence of `word` in the page's text (never in code, attributes or `{#id}` anchors, which are
+not text), and Material's `content.tooltips` feature shows the title on hover or tap. This module writes those lines
+from data/glossary.yaml in the page's language; the codex plugin (on_page_markdown) appends them to each
+page's Markdown after the macros have run, so Jinja never sees them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from codex.i18n.localize import text
+
+COLON = {"fr": " : ", "en": ": "}
+APOSTROPHES = ("’", "'")
+
+
+def written_forms(item: dict, lang: str) -> list[str]:
+    """Every way the pages of `lang` write the entry: term, capitalised term, abbreviations, listed forms, and each of
+    those with a straight or a typographic apostrophe."""
+    term = text(item["term"], lang)
+    forms = [term, term[:1].upper() + term[1:], *item["abbr"][lang], *item.get("forms", {}).get(lang, [])]
+    out: list[str] = []
+    for form in forms:
+        variants = [form] + [form.replace(a, b) for a in APOSTROPHES for b in APOSTROPHES if a != b and a in form]
+        out += [v for v in variants if v not in out]
+    return out
+
+
+def tooltip(item: dict, form: str, lang: str) -> str:
+    """'attaque d’opportunité (AO) : Attaque gratuite…' — the term, with its abbreviations, then the definition."""
+    term = text(item["term"], lang)
+    abbrs = [a for a in item["abbr"][lang] if a != term]
+    name = term + (f" ({', '.join(abbrs)})" if abbrs else "")
+    return f"{name}{COLON[lang]}{text(item['definition'], lang)}".replace("\n", " ")
+
+
+def tooltip_definitions(glossary: dict, lang: str) -> dict[str, str]:
+    """Written form -> tooltip, for one language. The first entry that claims a form keeps it."""
+    definitions: dict[str, str] = {}
+    for item in glossary["items"]:
+        for form in written_forms(item, lang):
+            definitions.setdefault(form, tooltip(item, form, lang))
+    return definitions
+
+
+def used_forms(markdown: str, definitions: dict[str, str]) -> list[str]:
+    """The forms that occur as whole words in the page (only those are declared, to keep pages small)."""
+    if not definitions:
+        return []
+    keys = sorted(definitions, key=len, reverse=True)
+    pattern = re.compile(r"\b(?:" + "|".join(re.escape(k) for k in keys) + r")\b")
+    found = set(pattern.findall(markdown))
+    return [k for k in keys if k in found]
+
+
+def append_tooltips(markdown: str, definitions: dict[str, str]) -> str:
+    """The page's Markdown followed by one abbreviation definition per glossary form it uses."""
+    lines = [f"*[{form}]: {definitions[form]}" for form in used_forms(markdown, definitions)]
+    if not lines:
+        return markdown
+    return markdown.rstrip("\n") + "\n\n" + "\n".join(lines) + "\n"
