@@ -3,7 +3,7 @@
     python -m codex.offline [--folder offline/codex-2bis] [--zip offline/codex-2bis.zip]
 
 Both languages are built from the usual configurations with the folder settings of codex/publish/offline_folder.py
-(switched on by CODEX_OFFLINE_BUILD=1, the codex plugin's `offline_folder` option); the served site is unchanged.
+(switched on by CODEX_OFFLINE_BUILD=true, the codex plugin's `offline_folder` option); the served site is unchanged.
 Open <folder>/index.html (French) or <folder>/en/index.html (English) in a browser. The zip holds one folder,
 codex-2bis/, so that unzipping it anywhere gives the same thing.
 """
@@ -33,7 +33,7 @@ def build_folder(folder: Path) -> Path:
     folder = Path(folder).resolve()
     if folder.exists():
         shutil.rmtree(folder)
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", **{OFFLINE_BUILD_VARIABLE: "1"})
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", **{OFFLINE_BUILD_VARIABLE: "true"})
     command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(folder)]
     result = subprocess.run(command, cwd=PROJECT, env=env)
     if result.returncode != 0:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import yaml
 from bs4 import BeautifulSoup
-from mkdocs.config.base import get_yaml_loader
+from mkdocs.utils.yaml import get_yaml_loader
 
 from codex.render.edit_links import repository_edit_base
 from tests.audit_pages import all_pages
