@@ -6,38 +6,52 @@ the rounds held before any check are the rounds it takes to spend the total, the
 (calm: total rounds; violent: ceil(total / 2)). From the next round on, a Constitution check (Skills-type bonus) each
 round: DC 10 the first, then +1 after a calm round, +2 after a violent one. The round-by-round table runs until the
 chance of still holding breath reaches 0, or for 20 checks at most.
+The numbers of the rule are the constants of data/calculators/breath.yaml; its texts are there too.
 """
 
 from calculators.calc_common import (
-    DIGITS,
+    Context,
     InputError,
     ability_row,
     ceil_div,
     check_chance,
-    clean,
-    error,
-    fmt_fraction,
-    fmt_fraction_percent,
-    fmt_percent,
-    fmt_signed,
+    digits_value,
+    fraction_percent_text,
     fraction_tenths_percent,
-    get_table,
-    localized,
+    fraction_text,
+    number_text,
     ok_result,
     output,
-    parse_checkbox,
-    parse_int,
+    percent_text,
+    read_form,
     reduce_fraction,
-    table_title,
-    tr,
 )
 
-MIN_ABILITY = 1
-MAX_ABILITY = 25
-MAX_RANKS = 6
-FIRST_DC = 10
-MAX_CHECKS = 20
-SWIMMING_CHOICES = ("none", "0", "1", "2", "3", "4", "5", "6")
+DECLARATION = {
+    "id": "breath",
+    "rule": "underwater.md#holding-breath",
+    "tables": ["ability-bonus-skills", "swimming-breath-bonus"],
+    "inputs": [
+        {"name": "constitution", "kind": "integer", "min": 1, "max": 25, "default": 12},
+        {"name": "endurance", "kind": "integer", "min": 0, "max": 6, "default": 0},
+        {
+            "name": "swimming",
+            "kind": "choice",
+            "values": ["none"],
+            "table": "swimming-breath-bonus",
+            "value": "rank_number",
+            "label": "rank",
+            "default": "none",
+        },
+        {"name": "violent", "kind": "checkbox", "default": False},
+    ],
+    "outputs": ["rounds", "first_dc", "second_dc"],
+    "reference": {"compact": True},
+}
+
+MAX_CHECKS = 20  # rows of the round-by-round table (a display limit, not a rule)
+REFERENCE_CONSTITUTIONS = (3, 6, 8, 10, 12, 14, 15, 16, 17, 18, 19, 20)
+REFERENCE_RANKS = (None, 0, 1, 2, 3, 4, 5, 6)
 
 
 def swimming_row(rank, table):
@@ -51,31 +65,27 @@ def swimming_row(rank, table):
     return None
 
 
-def swimming_bonus(rank, table):
-    return swimming_row(rank, table)["bonus"]
+def breath_total(constitution, endurance, swim_bonus, rules):
+    return constitution + endurance * rules["endurance-per-rank"] + swim_bonus
 
 
-def breath_total(constitution, endurance, swim_bonus):
-    return constitution + endurance + swim_bonus
+def spend_per_round(violent, rules):
+    return rules["violent-round-cost"] if violent else rules["calm-round-cost"]
 
 
-def spend_per_round(violent):
-    return 2 if violent else 1
-
-
-def rounds_before_checks(total, violent):
+def rounds_before_checks(total, violent, rules):
     """Rounds it takes to spend the total (the last violent round may overspend)."""
     if total <= 0:
         return 0
-    return ceil_div(total, spend_per_round(violent))
+    return ceil_div(total, spend_per_round(violent, rules))
 
 
-def check_dc(check_number, violent):
+def check_dc(check_number, violent, rules):
     """DC of the n-th Constitution check (1-based): 10, then +1 (calm) or +2 (violent) per round."""
-    return FIRST_DC + (check_number - 1) * spend_per_round(violent)
+    return rules["first-check-dc"] + (check_number - 1) * spend_per_round(violent, rules)
 
 
-def check_rows(constitution_bonus, violent, max_checks=MAX_CHECKS):
+def check_rows(constitution_bonus, violent, rules, max_checks=MAX_CHECKS):
     """The round-by-round checks: list of [check number, DC, chance % of this check, holding numerator,
     holding denominator], holding = exact chance (fraction) of having passed every check so far.
     Stops after the row where holding reaches 0, or after max_checks rows."""
@@ -84,7 +94,7 @@ def check_rows(constitution_bonus, violent, max_checks=MAX_CHECKS):
     den = 1
     k = 1
     while k <= max_checks:
-        dc = check_dc(k, violent)
+        dc = check_dc(k, violent, rules)
         chance = check_chance(constitution_bonus, dc)
         num, den = reduce_fraction(num * chance, den * 100)
         if num == 0:
@@ -96,105 +106,81 @@ def check_rows(constitution_bonus, violent, max_checks=MAX_CHECKS):
     return rows
 
 
-def _parse_swimming(form, lang):
-    text = clean(form.get("swimming"))
-    if text == "":
-        raise InputError(error("empty", "swimming", lang))
-    if text not in SWIMMING_CHOICES:
-        raise InputError(error("choice", "swimming", lang))
-    if text == "none":
-        return None
-    return DIGITS.index(text)
+def _swimming_rank(text):
+    """The chosen Swimming rank: None for no skill, else 0..6 (the choice is already checked)."""
+    return None if text == "none" else digits_value(text)
 
 
-def calculate(form, tables, lang):
+def calculate(form, data, lang):
+    ctx = Context(data, DECLARATION["id"], lang)
     try:
         if not isinstance(form, dict):
             form = {}
-        constitution = parse_int(form, "constitution", lang, MIN_ABILITY, MAX_ABILITY)
-        endurance = parse_int(form, "endurance", lang, 0, MAX_RANKS)
-        swimming = _parse_swimming(form, lang)
-        violent = parse_checkbox(form, "violent", lang)
-        skills = get_table(tables, "ability-bonus-skills", lang)
-        swim_table = get_table(tables, "swimming-breath-bonus", lang)
+        ctx.require(DECLARATION)
+        values = read_form(DECLARATION, form, ctx)
     except InputError as exc:
         return exc.result
+    rules = ctx.rules
+    skills = ctx.table("ability-bonus-skills")
+    swim_table = ctx.table("swimming-breath-bonus")
+    constitution = values["constitution"]
+    endurance = values["endurance"]
+    swimming = _swimming_rank(values["swimming"])
+    violent = values["violent"]
     srow = swimming_row(swimming, swim_table)
     sbonus = srow["bonus"]
-    total = breath_total(constitution, endurance, sbonus)
-    spend = spend_per_round(violent)
-    rounds = rounds_before_checks(total, violent)
+    total = breath_total(constitution, endurance, sbonus, rules)
+    spend = spend_per_round(violent, rules)
+    rounds = rounds_before_checks(total, violent, rules)
     crow = ability_row(constitution, skills)
     cbonus = crow["bonus"]
-    rows = check_rows(cbonus, violent)
-    first_dc = check_dc(1, violent)
-    second_dc = check_dc(2, violent)
+    rows = check_rows(cbonus, violent, rules)
+    first_dc = check_dc(1, violent, rules)
+    second_dc = check_dc(2, violent, rules)
 
     working = []
     if swimming is None:
-        rank_text = tr(lang, "sans le skill", "no skill")
+        rank_text = ctx.text("no_skill")
     else:
-        rank_text = tr(lang, "rang ", "rank ") + localized(srow.get("rank"), lang)
+        rank_text = ctx.text("rank", [("rank", ctx.localized(srow.get("rank")))])
     working.append(
-        tr(
-            lang,
-            "Total = Constitution {c} + rangs d’Endurance {e} + bonus de Swimming {s} ({r}, table « {t} ») = {total}.",
-            "Total = Constitution {c} + Endurance ranks {e} + Swimming bonus {s} ({r}, table “{t}”) = {total}.",
+        ctx.text(
+            "total",
+            [
+                ("constitution", str(constitution)),
+                ("endurance", str(endurance)),
+                ("bonus", str(sbonus)),
+                ("rank", rank_text),
+                ("table", ctx.table_title(swim_table)),
+                ("total", str(total)),
+            ],
         )
-        .replace("{c}", str(constitution))
-        .replace("{e}", str(endurance))
-        .replace("{s}", str(sbonus))
-        .replace("{r}", rank_text)
-        .replace("{t}", table_title(swim_table, lang))
-        .replace("{total}", str(total))
     )
-    if violent:
-        working.append(
-            tr(
-                lang,
-                "Chaque round violent ou fatigant dépense 2 du total : {total} ÷ 2 arrondi au supérieur "
-                "= {n} rounds avant le premier check (le dernier round peut dépasser).",
-                "Each violent or tiring round spends 2 of the total: {total} ÷ 2 rounded up = {n} rounds "
-                "before the first check (the last round may overspend).",
-            )
-            .replace("{total}", str(total))
-            .replace("{n}", str(rounds))
-        )
-    else:
-        working.append(
-            tr(
-                lang,
-                "Chaque round calme dépense 1 du total : {n} rounds avant le premier check.",
-                "Each calm round spends 1 of the total: {n} rounds before the first check.",
-            ).replace("{n}", str(rounds))
-        )
+    spent = [("total", str(total)), ("rounds", str(rounds))]
+    working.append(ctx.text("violent_rounds" if violent else "calm_rounds", spent))
     working.append(
-        tr(
-            lang,
-            "Ensuite, check de Constitution à chaque round : DC {a} au round {r1}, puis +{step} par round "
-            "({kind}) : DC {b} au round {r2}…",
-            "Then a Constitution check every round: DC {a} in round {r1}, then +{step} per round "
-            "({kind}): DC {b} in round {r2}…",
+        ctx.text(
+            "checks",
+            [
+                ("first", str(first_dc)),
+                ("second", str(second_dc)),
+                ("step", str(spend)),
+                ("first_round", str(rounds + 1)),
+                ("second_round", str(rounds + 2)),
+                ("kind", ctx.text("kind_violent" if violent else "kind_calm")),
+            ],
         )
-        .replace("{a}", str(first_dc))
-        .replace("{b}", str(second_dc))
-        .replace("{step}", str(spend))
-        .replace("{r1}", str(rounds + 1))
-        .replace("{r2}", str(rounds + 2))
-        .replace("{kind}", tr(lang, "violent" if violent else "calme", "violent" if violent else "calm"))
     )
     working.append(
-        tr(
-            lang,
-            "Constitution {c} : bonus {b} (table « {t} », ligne {r}) ; chance d’un check = "
-            "(21 + bonus − DC) × 5, bornée à 0–100\u202f%.",
-            "Constitution {c}: bonus {b} (table “{t}”, row {r}); chance of a check = "
-            "(21 + bonus − DC) × 5, clamped to 0–100%.",
+        ctx.text(
+            "constitution",
+            [
+                ("score", str(constitution)),
+                ("bonus", number_text(cbonus, signed=True)),
+                ("table", ctx.table_title(skills)),
+                ("row", ctx.localized(crow.get("score"))),
+            ],
         )
-        .replace("{c}", str(constitution))
-        .replace("{b}", fmt_signed(cbonus))
-        .replace("{t}", table_title(skills, lang))
-        .replace("{r}", localized(crow.get("score"), lang))
     )
 
     table = []
@@ -206,21 +192,13 @@ def calculate(form, tables, lang):
                 "round": rounds + k,
                 "dc": dc,
                 "chance": chance,
-                "chance_text": fmt_percent(chance, lang),
+                "chance_text": percent_text(chance, ctx.lang),
                 "holding_tenths": fraction_tenths_percent(num, den),
-                "holding_fraction": fmt_fraction(num, den),
-                "holding_text": fmt_fraction_percent(num, den, lang),
+                "holding_fraction": fraction_text(num, den),
+                "holding_text": fraction_percent_text(num, den, ctx.lang),
             }
         )
-    after = [
-        tr(
-            lang,
-            "Check raté : la créature tombe inconsciente, à 0 hp.",
-            "Failed check: the creature falls unconscious, at 0 hp.",
-        ),
-        tr(lang, "Round suivant : −1 hp.", "Next round: −1 hp."),
-        tr(lang, "Round d’après : elle meurt (non stabilisable).", "The round after: it dies (cannot be stabilised)."),
-    ]
+    after = [ctx.text("after_failure"), ctx.text("after_next_round"), ctx.text("after_round_after")]
     details = {"total": total, "spend_per_round": spend, "rounds": rounds, "checks": table, "after_failure": after}
     outputs = {
         "rounds": output(rounds, str(rounds)),
@@ -230,28 +208,47 @@ def calculate(form, tables, lang):
     return ok_result(outputs, working, details)
 
 
-DEFAULT_CONSTITUTIONS = (3, 6, 8, 10, 12, 14, 15, 16, 17, 18, 19, 20)
-SWIMMING_RANKS = (None, 0, 1, 2, 3, 4, 5, 6)
-
-
-def reference_table(swim_table, constitutions=DEFAULT_CONSTITUTIONS, violent=False, endurance=0):
-    """Breath rounds before the first check by Constitution (rows) and Swimming rank (columns: no skill, 0..6):
-    rows [constitution, rounds with no skill, rounds at rank 0, ..., rounds at rank 6], as ints."""
+def page_extras(form, result, data, lang, rolls):
+    """What the form shows under the answer: the round-by-round checks, and what follows a failed one."""
+    ctx = Context(data, DECLARATION["id"], lang)
+    details = result.get("details") or {}
     rows = []
-    for con in constitutions:
+    for check in details.get("checks", []):
+        rows.append([str(check["round"]), str(check["dc"]), check["chance_text"], check["holding_text"]])
+    table = {
+        "caption": ctx.text("checks_caption"),
+        "columns": [
+            ctx.text("checks_round"),
+            ctx.text("checks_dc"),
+            ctx.text("checks_chance"),
+            ctx.text("checks_holding"),
+        ],
+        "rows": rows,
+    }
+    return {"ok": True, "table": table, "notes": list(details.get("after_failure", []))}
+
+
+def reference(data, lang, compact=False):
+    """The build-time reference table: rounds of held breath before the first check by Constitution (rows) and
+    Swimming rank (columns), calm rounds without Endurance. `compact` (the GM screen) heads the columns with the
+    rank alone."""
+    ctx = Context(data, DECLARATION["id"], lang)
+    swim_table = ctx.table("swimming-breath-bonus")
+    rows = []
+    for con in REFERENCE_CONSTITUTIONS:
         row = [con]
-        for rank in SWIMMING_RANKS:
-            total = breath_total(con, endurance, swimming_bonus(rank, swim_table))
-            row.append(rounds_before_checks(total, violent))
+        for rank in REFERENCE_RANKS:
+            total = breath_total(con, 0, swimming_row(rank, swim_table)["bonus"], ctx.rules)
+            row.append(rounds_before_checks(total, False, ctx.rules))
         rows.append(row)
-    return rows
-
-
-def reference_columns(swim_table, lang):
-    columns = [tr(lang, "Constitution", "Constitution")]
-    for rank in SWIMMING_RANKS:
+    columns = [ctx.text("reference_constitution")]
+    for rank in REFERENCE_RANKS:
         if rank is None:
-            columns.append(tr(lang, "Sans Swimming", "No Swimming"))
+            columns.append(ctx.text("reference_no_swimming_short" if compact else "reference_no_swimming"))
         else:
-            columns.append("Swimming " + localized(swimming_row(rank, swim_table).get("rank"), lang))
-    return columns
+            shown = ctx.localized(swimming_row(rank, swim_table).get("rank"))
+            columns.append(shown if compact else ctx.text("reference_swimming", [("rank", shown)]))
+    caption = ctx.text("reference_caption")
+    if compact:
+        caption = ctx.text("reference_compact_caption", [("caption", caption)])
+    return {"caption": caption, "columns": columns, "rows": rows}

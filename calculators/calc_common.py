@@ -1,7 +1,9 @@
-"""Shared helpers of the calculators: input parsing, table look-ups, localized numbers and messages.
+"""Shared helpers of the calculators: what a calculator reads besides its form (`Context`: tables, texts, constants),
+form parsing from the declared inputs, table look-ups, and the site's one number formatter.
 
-Runs unchanged under CPython and MicroPython 1.27: no imports, no reliance on dict order or sort stability,
-no str.isdigit/strip/lower on non-ASCII text (MicroPython treats those differently), no float formatting.
+Runs unchanged under CPython and MicroPython 1.27 (tests/test_micropython_subset.py names every rule): no imports
+but the package's own, no reliance on dict order or sort stability, no str.isdigit/strip/lower/split() on text that
+may hold non-ASCII characters (MicroPython treats those differently), no float formatting.
 """
 
 MINUS = "\u2212"
@@ -10,53 +12,10 @@ DIGITS = "0123456789"
 # Characters stripped around a raw value: ASCII whitespace and the usual no-break spaces, identically everywhere.
 SPACES = " \t\n\r\x0b\x0c\u00a0\u202f\u2009"
 MAX_RAW_LENGTH = 40
+MAX_DECIMALS = 6  # a float of data/ is written with at most this many decimals
 
-FIELD_LABELS = {
-    "direction": {"fr": "direction", "en": "direction"},
-    "distance": {"fr": "distance", "en": "distance"},
-    "run_up": {"fr": "élan", "en": "run-up"},
-    "speed": {"fr": "vitesse", "en": "speed"},
-    "armour": {"fr": "armure", "en": "armour"},
-    "strength": {"fr": "Force", "en": "Strength"},
-    "tumbling": {"fr": "rangs de Tumbling", "en": "Tumbling ranks"},
-    "constitution": {"fr": "Constitution", "en": "Constitution"},
-    "endurance": {"fr": "rangs d’Endurance", "en": "Endurance ranks"},
-    "swimming": {"fr": "rang de Swimming", "en": "Swimming rank"},
-    "violent": {"fr": "action violente", "en": "violent action"},
-    "target": {"fr": "cible", "en": "target"},
-    "damage": {"fr": "dommages", "en": "damage"},
-    "dexterity": {"fr": "Dextérité", "en": "Dexterity"},
-    "improved_initiative": {"fr": "Improved Initiative", "en": "Improved Initiative"},
-    "roll": {"fr": "jet de d10", "en": "d10 roll"},
-    "name": {"fr": "nom", "en": "name"},
-    "combatants": {"fr": "combattants", "en": "combatants"},
-}
-
-MESSAGES = {
-    "empty": {"fr": "Indiquez la valeur du champ « {field} ».", "en": "Enter a value for “{field}”."},
-    "too_long": {"fr": "La valeur du champ « {field} » est trop longue.", "en": "The value of “{field}” is too long."},
-    "not_whole": {
-        "fr": "Le champ « {field} » attend un nombre entier (par exemple 12).",
-        "en": "“{field}” expects a whole number (for example 12).",
-    },
-    "negative": {"fr": "Le champ « {field} » ne peut pas être négatif.", "en": "“{field}” cannot be negative."},
-    "range": {
-        "fr": "Le champ « {field} » doit être compris entre {lo} et {hi}.",
-        "en": "“{field}” must be between {lo} and {hi}.",
-    },
-    "choice": {
-        "fr": "Valeur inconnue pour le champ « {field} » : choisissez dans la liste.",
-        "en": "Unknown value for “{field}”: pick one from the list.",
-    },
-    "checkbox": {
-        "fr": "Valeur inattendue pour la case « {field} ».",
-        "en": "Unexpected value for the checkbox “{field}”.",
-    },
-    "missing_table": {
-        "fr": "Donnée manquante : la table « {table} » n’a pas été chargée.",
-        "en": "Missing data: the table “{table}” was not loaded.",
-    },
-}
+# The data file holding the texts every calculator shares (data/calculators/common.yaml).
+COMMON_DATA = "calculator-common"
 
 TRUE_VALUES = ("on", "true", "1", "yes", "checked")
 FALSE_VALUES = ("", "off", "false", "0", "no")
@@ -67,31 +26,136 @@ def lang_of(lang):
     return "fr" if lang == "fr" else "en"
 
 
-def field_label(field, lang):
-    labels = FIELD_LABELS.get(field)
-    if labels is None:
-        return field
-    return labels[lang_of(lang)]
+# ---------------------------------------------------------------- texts and constants
 
 
 def fill(template, values):
-    """Replace {name} placeholders (no str.format, so braces in values are harmless)."""
-    text = template
-    for pair in values:
-        text = text.replace("{" + pair[0] + "}", pair[1])
-    return text
+    """Replace each {name} of the template by its value, in one pass: a value that holds braces is left alone.
+    `values`: (name, text) pairs, the first of a name counting; an unknown {name} stays as it is."""
+    out = []
+    i = 0
+    while i < len(template):
+        ch = template[i]
+        if ch == "{":
+            end = template.find("}", i + 1)
+            if end > i:
+                name = template[i + 1 : end]
+                found = None
+                for pair in values:
+                    if pair[0] == name:
+                        found = pair[1]
+                        break
+                if found is not None:
+                    out.append(found)
+                    i = end + 1
+                    continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
 
 
-def message(key, lang, values=()):
-    return fill(MESSAGES[key][lang_of(lang)], values)
+def data_document(data, doc_id):
+    """A data file of the browser's data (tables and calculator files by id), or None."""
+    if not isinstance(data, dict):
+        return None
+    document = data.get(doc_id)
+    return document if isinstance(document, dict) else None
 
 
-def error(key, field, lang, values=()):
+def constants_of(document):
+    """{constant id: value} of a calculator's data file (its `constants:` list)."""
+    rules = {}
+    if document is None:
+        return rules
+    for item in document.get("constants") or []:
+        rules[item["id"]] = item["value"]
+    return rules
+
+
+class Context:
+    """What a calculator reads besides the form, in one language: the rule tables, its own texts and constants
+    (data/calculators/<id>.yaml) and the shared texts (data/calculators/common.yaml), all from the `data` the
+    caller passes (the browser gives them as JSON; a calculator never reads a file)."""
+
+    def __init__(self, data, calculator_id, lang):
+        self.lang = lang_of(lang)
+        self.data = data if isinstance(data, dict) else {}
+        self.calculator_id = calculator_id
+        self.own = data_document(self.data, calculator_id)
+        self.common = data_document(self.data, COMMON_DATA)
+        self.rules = constants_of(self.own)
+        # every text may print a constant by its id: "DC × {vertical-multiplier}"
+        self.constant_values = []
+        for item in (self.own or {}).get("constants") or []:
+            self.constant_values.append((item["id"], number_text(item["value"], self.lang)))
+
+    def _pick(self, section, key):
+        for document in (self.own, self.common):
+            if document is None:
+                continue
+            texts = document.get(section)
+            if isinstance(texts, dict) and isinstance(texts.get(key), dict):
+                return texts[key].get(self.lang)
+        return None
+
+    def entry(self, section, key, values=()):
+        """A text of one section of the data files (labels, options, help, defaults, fields, texts), the
+        calculator's own before the shared one, its {placeholders} filled like `text`; None when neither has it."""
+        template = self._pick(section, key)
+        if template is None:
+            return None
+        return fill(template, list(values) + self.constant_values)
+
+    def text(self, key, values=()):
+        """A text of the calculator's `texts:` (else the shared ones), its {placeholders} filled from `values`, then
+        from the constants by id; the key itself when the data is missing, so that a calculator never raises."""
+        shown = self.entry("texts", key, values)
+        return key if shown is None else shown
+
+    def field(self, name):
+        """How messages name a form field (`fields:`), the field's name when none is given."""
+        shown = self._pick("fields", name)
+        return name if shown is None else shown
+
+    def option(self, value):
+        shown = self._pick("options", value)
+        return value if shown is None else shown
+
+    def constant(self, constant_id):
+        return self.rules[constant_id]
+
+    def table(self, table_id):
+        """A rule table; raises InputError (a contract error) when the page did not load it."""
+        table = data_document(self.data, table_id)
+        if table is None or not isinstance(table.get("rows"), list):
+            raise InputError({"ok": False, "error": self.text("missing_table", [("table", table_id)]), "field": ""})
+        return table
+
+    def require(self, declaration):
+        """Check that the calculator's own data file and every table it declares were loaded."""
+        if self.own is None:
+            raise InputError(
+                {"ok": False, "error": self.text("missing_table", [("table", self.calculator_id)]), "field": ""}
+            )
+        for table_id in declaration["tables"]:
+            self.table(table_id)
+
+    def localized(self, value):
+        return localized(value, self.lang)
+
+    def table_title(self, table):
+        title = table.get("title")
+        if title is None:
+            return table.get("id", "")
+        return self.localized(title)
+
+
+def error(key, field, ctx, values=()):
     """The contract's error result, naming the field in the message."""
-    pairs = [("field", field_label(field, lang))]
+    pairs = [("field", ctx.field(field))]
     for pair in values:
         pairs.append(pair)
-    return {"ok": False, "error": message(key, lang, pairs), "field": field}
+    return {"ok": False, "error": ctx.text(key, pairs), "field": field}
 
 
 class InputError(Exception):
@@ -100,6 +164,9 @@ class InputError(Exception):
     def __init__(self, result):
         super().__init__(result["error"])
         self.result = result
+
+
+# ---------------------------------------------------------------- text helpers that agree under both Pythons
 
 
 def ascii_lower(text):
@@ -148,13 +215,16 @@ def digits_value(text):
     return value
 
 
-def parse_int(form, field, lang, lo, hi):
+# ---------------------------------------------------------------- form parsing
+
+
+def parse_int(form, field, ctx, lo, hi):
     """Whole number from form[field], within lo..hi; raises InputError with a localized message otherwise."""
     text = clean(form.get(field))
     if text == "":
-        raise InputError(error("empty", field, lang))
+        raise InputError(error("empty", field, ctx))
     if len(text) > MAX_RAW_LENGTH:
-        raise InputError(error("too_long", field, lang))
+        raise InputError(error("too_long", field, ctx))
     sign = 1
     body = text
     if body[0] in ("+", "-", MINUS):
@@ -164,44 +234,88 @@ def parse_int(form, field, lang, lo, hi):
         while body != "" and body[0] in SPACES:
             body = body[1:]
     if not is_digits(body):
-        raise InputError(error("not_whole", field, lang))
+        raise InputError(error("not_whole", field, ctx))
     value = sign * digits_value(body)
     if value < 0 and lo >= 0:
-        raise InputError(error("negative", field, lang))
+        raise InputError(error("negative", field, ctx))
     if value < lo or value > hi:
-        raise InputError(error("range", field, lang, [("lo", fmt_int(lo)), ("hi", fmt_int(hi))]))
+        raise InputError(error("range", field, ctx, [("lo", number_text(lo)), ("hi", number_text(hi))]))
     return value
 
 
-def parse_checkbox(form, field, lang):
+def parse_checkbox(form, field, ctx):
     text = ascii_lower(clean(form.get(field)))
     if text in TRUE_VALUES:
         return True
     if text in FALSE_VALUES:
         return False
-    raise InputError(error("checkbox", field, lang))
+    raise InputError(error("checkbox", field, ctx))
 
 
-def parse_choice(form, field, lang, choices):
-    """One of the allowed ids (compared exactly after stripping spaces)."""
+def parse_choice(form, field, ctx, choices):
+    """One of the allowed values (compared exactly after stripping spaces)."""
     text = clean(form.get(field))
     if text == "":
-        raise InputError(error("empty", field, lang))
+        raise InputError(error("empty", field, ctx))
     if text not in choices:
-        raise InputError(error("choice", field, lang))
+        raise InputError(error("choice", field, ctx))
     return text
 
 
+def choice_options(spec, ctx):
+    """[value, shown text] pairs of a declared choice input: its fixed `values` (shown by the data file's
+    options:), then a pair per row of its `table` (the `value` and `label` columns; rows without a value are left
+    out). A choice whose options a module function gives (`options`) is parsed by that module."""
+    options = []
+    for value in spec.get("values") or []:
+        options.append([value, ctx.option(value)])
+    table = data_document(ctx.data, spec["table"]) if spec.get("table") else None
+    if table is not None:
+        for row in table.get("rows") or []:
+            value = row.get(spec["value"])
+            if value is not None and not isinstance(value, bool):
+                options.append([str(value), localized(row.get(spec["label"]), ctx.lang)])
+    return options
+
+
+def default_value(spec, ctx):
+    """What a declared input holds before the reader types: the data file's default in the page's language (a text
+    that depends on it), else the declared default (a number, a bool for a checkbox, a value or a text)."""
+    shown = ctx.entry("defaults", spec["name"])
+    return spec.get("default", "") if shown is None else shown
+
+
+def declared_input(declaration, name):
+    """The declaration of one input, by name."""
+    for spec in declaration["inputs"]:
+        if spec["name"] == name:
+            return spec
+    raise KeyError(name)
+
+
+def read_form(declaration, form, ctx, parsers=None):
+    """Every declared input of the form, parsed in the declared order (the first bad one gives the error):
+    integer -> int within its range, checkbox -> bool, choice -> one of its values; inputs that `parsers` names
+    go to the module's own parser (called as parser(form, ctx)); other text inputs come back cleaned.
+    Raises InputError."""
+    values = {}
+    for spec in declaration["inputs"]:
+        name = spec["name"]
+        kind = spec["kind"]
+        if parsers is not None and name in parsers:
+            values[name] = parsers[name](form, ctx)
+        elif kind == "integer":
+            values[name] = parse_int(form, name, ctx, spec["min"], spec["max"])
+        elif kind == "checkbox":
+            values[name] = parse_checkbox(form, name, ctx)
+        elif kind == "choice":
+            values[name] = parse_choice(form, name, ctx, [option[0] for option in choice_options(spec, ctx)])
+        else:
+            values[name] = clean(form.get(name))
+    return values
+
+
 # ---------------------------------------------------------------- tables
-
-
-def get_table(tables, table_id, lang):
-    table = None
-    if isinstance(tables, dict):
-        table = tables.get(table_id)
-    if not isinstance(table, dict) or not isinstance(table.get("rows"), list):
-        raise InputError({"ok": False, "error": message("missing_table", lang, [("table", table_id)]), "field": ""})
-    return table
 
 
 def find_row(table, row_id):
@@ -225,13 +339,6 @@ def localized(value, lang):
     return str(value)
 
 
-def table_title(table, lang):
-    title = table.get("title")
-    if title is None:
-        return table.get("id", "")
-    return localized(title, lang)
-
-
 def ability_row(score, table):
     """The row whose min_score is the highest not above the score; scores below every min take the first row."""
     rows = table["rows"]
@@ -245,20 +352,6 @@ def ability_row(score, table):
             best = low
             chosen = row
     return chosen
-
-
-def ability_bonus(score, table):
-    return ability_row(score, table)["bonus"]
-
-
-def skills_bonus(score, table):
-    """Skills-type bonus (ability-bonus-skills table) for a score."""
-    return ability_bonus(score, table)
-
-
-def adnd_bonus(score, table):
-    """AD&D-type bonus (ability-bonus-adnd table) for a score."""
-    return ability_bonus(score, table)
 
 
 def check_chance(modifier, dc):
@@ -291,52 +384,78 @@ def reduce_fraction(num, den):
     return (num // g, den // g)
 
 
-# ---------------------------------------------------------------- localized numbers
-
-
-def fmt_int(n):
-    """Integer with the typographic minus."""
-    if n < 0:
-        return MINUS + str(-n)
-    return str(n)
-
-
-def fmt_signed(n):
-    """+3, −3, 0."""
-    if n > 0:
-        return "+" + str(n)
-    return fmt_int(n)
-
-
-def percent_sign(lang):
-    return NNBSP + "%" if lang_of(lang) == "fr" else "%"
-
-
-def fmt_percent(p, lang):
-    """An integer percentage: '45 %' (narrow no-break space) in French, '45%' in English."""
-    return fmt_int(p) + percent_sign(lang)
+# ---------------------------------------------------------------- the site's one number formatter
+# codex/i18n/localize.py (number, percent) calls these for the pages, so a number reads the same everywhere.
 
 
 def decimal_mark(lang):
     return "," if lang_of(lang) == "fr" else "."
 
 
-def fmt_tenths(tenths, lang):
-    """A number given in tenths (int): 45 -> '4,5' / '4.5', 40 -> '4'."""
-    sign = ""
+def decimal_text(units, places, lang="en"):
+    """A non-negative fixed-point number `units` / 10**places as text, trailing zeros dropped: (45, 1) -> '4,5' in
+    French, (40, 1) -> '4'. Integers only, so both Pythons agree."""
+    digits = str(units)
+    while len(digits) <= places:
+        digits = "0" + digits
+    whole = digits[: len(digits) - places] if places > 0 else digits
+    fraction = digits[len(digits) - places :] if places > 0 else ""
+    while fraction != "" and fraction[-1] == "0":
+        fraction = fraction[:-1]
+    if fraction == "":
+        return whole
+    return whole + decimal_mark(lang) + fraction
+
+
+def float_units(value):
+    """(units, places) of a non-negative float: the fewest decimals (at most MAX_DECIMALS) that give it back."""
+    places = 0
+    scale = 1
+    while places < MAX_DECIMALS:
+        units = round(value * scale)
+        if abs(units - value * scale) <= 1e-9 * scale:
+            return (units, places)
+        places += 1
+        scale = scale * 10
+    return (round(value * scale), places)
+
+
+def number_text(value, lang="en", signed=False):
+    """A number as the site writes it: 12 -> '12'; -4 -> '−4' (typographic minus); 1.5 -> '1,5' in French;
+    `signed` adds '+' to positives (+3, −3, 0)."""
+    negative = value < 0
+    size = -value if negative else value
+    if isinstance(size, float):
+        units, places = float_units(size)
+        shown = decimal_text(units, places, lang)
+    else:
+        shown = str(size)
+    if negative and shown != "0":
+        return MINUS + shown
+    if signed and value > 0:
+        return "+" + shown
+    return shown
+
+
+def percent_sign(lang):
+    return NNBSP + "%" if lang_of(lang) == "fr" else "%"
+
+
+def percent_text(value, lang):
+    """A percentage: '45 %' (narrow no-break space) in French, '45%' in English."""
+    return number_text(value, lang) + percent_sign(lang)
+
+
+def tenths_text(tenths, lang):
+    """A number given in tenths (int): 45 -> '4,5' / '4.5', 40 -> '4', −15 -> '−1,5'."""
     if tenths < 0:
-        sign = MINUS
-        tenths = -tenths
-    whole = tenths // 10
-    frac = tenths % 10
-    if frac == 0:
-        return sign + str(whole)
-    return sign + str(whole) + decimal_mark(lang) + str(frac)
+        return MINUS + decimal_text(-tenths, 1, lang)
+    return decimal_text(tenths, 1, lang)
 
 
-def fmt_half(doubled, lang):
+def half_text(doubled, lang):
     """A number given doubled (int): 9 -> '4,5' / '4.5'."""
-    return fmt_tenths(doubled * 5, lang)
+    return tenths_text(doubled * 5, lang)
 
 
 def half_value(doubled):
@@ -351,22 +470,32 @@ def fraction_tenths_percent(num, den):
     return (num * 2000 + den) // (2 * den)
 
 
-def fmt_fraction_percent(num, den, lang):
+def fraction_percent_text(num, den, lang):
     """An exact fraction as a percentage with at most one decimal; never shows 0 or 100 for a near value."""
     if num <= 0:
-        return fmt_percent(0, lang)
+        return percent_text(0, lang)
     if num >= den:
-        return fmt_percent(100, lang)
+        return percent_text(100, lang)
     tenths = fraction_tenths_percent(num, den)
     if tenths < 1:
-        return "< " + fmt_tenths(1, lang) + percent_sign(lang)
+        return "< " + tenths_text(1, lang) + percent_sign(lang)
     if tenths > 999:
-        return "> " + fmt_tenths(999, lang) + percent_sign(lang)
-    return fmt_tenths(tenths, lang) + percent_sign(lang)
+        return "> " + tenths_text(999, lang) + percent_sign(lang)
+    return tenths_text(tenths, lang) + percent_sign(lang)
 
 
-def fmt_fraction(num, den):
+def fraction_text(num, den):
     return str(num) + "/" + str(den)
+
+
+def term_text(n):
+    """A term inside a sum: '+ 3', '− 3'."""
+    if n < 0:
+        return MINUS + " " + str(-n)
+    return "+ " + str(n)
+
+
+# ---------------------------------------------------------------- results
 
 
 def output(value, text):
@@ -378,8 +507,3 @@ def ok_result(outputs, working, details=None):
     if details is not None:
         result["details"] = details
     return result
-
-
-def tr(lang, fr, en):
-    """Pick the French or English text."""
-    return fr if lang_of(lang) == "fr" else en

@@ -4,110 +4,124 @@ Reading used: adjustment = AD&D-type Dexterity bonus (table ability-bonus-adnd) 
 initiative = d10 roll - adjustment, except a roll of 10, which is never modified (so the result may be 0 or
 negative, and is kept as is). Lowest acts first; equal results act together. Monsters roll one d10 per group:
 combatants sharing a `group` share one roll.
+The numbers of the rule are the constants of data/calculators/initiative.yaml; its texts are there too.
 """
 
 from calculators.calc_common import (
+    Context,
     InputError,
     ability_row,
+    ascii_lower,
     clean,
+    declared_input,
     error,
-    fmt_int,
-    fmt_signed,
-    get_table,
-    localized,
+    number_text,
     ok_result,
     output,
     parse_checkbox,
     parse_int,
-    table_title,
-    tr,
+    read_form,
 )
 
-MIN_ABILITY = 1
-MAX_ABILITY = 25
-IMPROVED_BONUS = 2
+DECLARATION = {
+    "id": "initiative",
+    "rule": "initiative.md#initiative",
+    "tables": ["ability-bonus-adnd"],
+    "inputs": [
+        {"name": "dexterity", "kind": "integer", "min": 1, "max": 25, "default": 12},
+        {"name": "improved_initiative", "kind": "checkbox", "default": False},
+        {"name": "roll", "kind": "integer", "min": 1, "max": 10, "default": 5},
+        {
+            "name": "combatants",
+            "kind": "textarea",
+            "default": "",
+            "examples": [
+                "A, 14\nB, 16, oui\nC\nD, 9, , 4",
+                "Reivax, 16, OUI\u00a0, 3\nOrc, 12, , 7\nLegalos, 18, , 7",
+                "A, 12\nB, 12, , 9",
+                "Krom, 30, , 2",
+                "Krom, 12, peut-être, 2",
+                "\u00c9lise,\u202f8\u00a0, x , 10\n\t\n",
+            ],
+        },
+    ],
+    "outputs": ["adjustment", "initiative"],
+    "reference": None,
+}
+
 MAX_COMBATANTS = 100
 MAX_NAME = 60
+# How the combatant lines write the Improved Initiative feat (after ascii_lower): present, or absent.
+FEAT_WORDS = ("yes", "oui", "x", "y", "o", "on", "ii", "improved")
+NO_FEAT_WORDS = ("", "no", "non", "n", "-")
 
 
-def adjustment(dexterity, improved, table):
+def adjustment(dexterity, improved, table, rules):
     """AD&D-type Dex bonus, +2 with Improved Initiative."""
     bonus = ability_row(dexterity, table)["bonus"]
-    return bonus + (IMPROVED_BONUS if improved else 0)
+    return bonus + (rules["improved-initiative-bonus"] if improved else 0)
 
 
-def initiative(roll, adjustment_value):
+def initiative(roll, adjustment_value, rules):
     """d10 - adjustment, except a roll of 10, never modified."""
-    if roll == 10:
-        return 10
+    if roll == rules["unmodified-roll"]:
+        return roll
     return roll - adjustment_value
 
 
-def calculate(form, tables, lang):
+def calculate(form, data, lang):
+    ctx = Context(data, DECLARATION["id"], lang)
     try:
         if not isinstance(form, dict):
             form = {}
-        dexterity = parse_int(form, "dexterity", lang, MIN_ABILITY, MAX_ABILITY)
-        improved = parse_checkbox(form, "improved_initiative", lang)
-        roll = parse_int(form, "roll", lang, 1, 10)
-        adnd = get_table(tables, "ability-bonus-adnd", lang)
+        ctx.require(DECLARATION)
+        values = read_form(DECLARATION, form, ctx)
     except InputError as exc:
         return exc.result
+    rules = ctx.rules
+    adnd = ctx.table("ability-bonus-adnd")
+    dexterity = values["dexterity"]
+    improved = values["improved_initiative"]
+    roll = values["roll"]
     row = ability_row(dexterity, adnd)
     bonus = row["bonus"]
-    adj = adjustment(dexterity, improved, adnd)
-    result = initiative(roll, adj)
+    adj = adjustment(dexterity, improved, adnd, rules)
+    result = initiative(roll, adj, rules)
     working = [
-        tr(
-            lang,
-            "Dextérité {d} : ajustement {b} (table « {t} », ligne {r}).",
-            "Dexterity {d}: adjustment {b} (table “{t}”, row {r}).",
+        ctx.text(
+            "dexterity",
+            [
+                ("score", str(dexterity)),
+                ("bonus", number_text(bonus, signed=True)),
+                ("table", ctx.table_title(adnd)),
+                ("row", ctx.localized(row.get("score"))),
+            ],
         )
-        .replace("{d}", str(dexterity))
-        .replace("{b}", fmt_signed(bonus))
-        .replace("{t}", table_title(adnd, lang))
-        .replace("{r}", localized(row.get("score"), lang)),
     ]
     if improved:
-        working.append(
-            tr(lang, "Improved Initiative : +2 → ajustement {a}.", "Improved Initiative: +2 → adjustment {a}.").replace(
-                "{a}", fmt_signed(adj)
-            )
-        )
-    if roll == 10:
-        working.append(
-            tr(
-                lang,
-                "Un 10 au d10 n’est jamais modifié : initiative 10.",
-                "A roll of 10 is never modified: initiative 10.",
-            )
-        )
+        working.append(ctx.text("improved", [("adjustment", number_text(adj, signed=True))]))
+    if roll == rules["unmodified-roll"]:
+        working.append(ctx.text("unmodified"))
     else:
         working.append(
-            tr(
-                lang,
-                "Initiative = d10 − ajustement = {r} − ({a}) = {i}.",
-                "Initiative = d10 − adjustment = {r} − ({a}) = {i}.",
+            ctx.text(
+                "initiative",
+                [
+                    ("roll", str(roll)),
+                    ("adjustment", number_text(adj, signed=True)),
+                    ("initiative", number_text(result)),
+                ],
             )
-            .replace("{r}", str(roll))
-            .replace("{a}", fmt_signed(adj))
-            .replace("{i}", fmt_int(result))
         )
-    working.append(
-        tr(
-            lang,
-            "La plus basse agit en premier ; les égalités agissent ensemble.",
-            "Lowest acts first; equal results act together.",
-        )
-    )
+    working.append(ctx.text("lowest_first"))
     outputs = {
-        "adjustment": output(adj, fmt_signed(adj)),
-        "initiative": output(result, fmt_int(result)),
+        "adjustment": output(adj, number_text(adj, signed=True)),
+        "initiative": output(result, number_text(result)),
     }
     return ok_result(outputs, working)
 
 
-def order_combatants(combatants, table, random_rolls=()):
+def order_combatants(combatants, table, rules, random_rolls=()):
     """Order combatants for a round.
 
     combatants: list of dicts {"name": str, "dex": int or None, "improved": bool, "roll": int 1..10 or None,
@@ -157,16 +171,16 @@ def order_combatants(combatants, table, random_rolls=()):
                 rolled = True
         dex = c.get("dex")
         if dex is None:
-            adj = IMPROVED_BONUS if c.get("improved") else 0
+            adj = rules["improved-initiative-bonus"] if c.get("improved") else 0
         else:
-            adj = adjustment(dex, bool(c.get("improved")), table)
+            adj = adjustment(dex, bool(c.get("improved")), table, rules)
         entries.append(
             {
                 "index": index,
                 "name": c.get("name", ""),
                 "roll": roll,
                 "adjustment": adj,
-                "initiative": initiative(roll, adj),
+                "initiative": initiative(roll, adj, rules),
                 "rolled": rolled,
             }
         )
@@ -185,13 +199,15 @@ def order_combatants(combatants, table, random_rolls=()):
     return groups
 
 
-def parse_combatants(rows, lang):
+def parse_combatants(rows, ctx):
     """Validate raw combatant rows from a form: list of dicts of strings {"name", "dex", "improved", "roll",
     "group"}; roll empty = "roll for me", dex empty = no adjustment. Returns (combatants, None) or (None, error)."""
     if not isinstance(rows, list) or len(rows) == 0:
-        return None, error("empty", "combatants", lang)
+        return None, error("empty", "combatants", ctx)
     if len(rows) > MAX_COMBATANTS:
-        return None, error("range", "combatants", lang, [("lo", "1"), ("hi", str(MAX_COMBATANTS))])
+        return None, error("range", "combatants", ctx, [("lo", "1"), ("hi", str(MAX_COMBATANTS))])
+    dexterity = declared_input(DECLARATION, "dexterity")
+    roll_input = declared_input(DECLARATION, "roll")
     out = []
     number = 0
     for raw in rows:
@@ -201,37 +217,39 @@ def parse_combatants(rows, lang):
         try:
             name = clean(raw.get("name"))
             if name == "":
-                name = tr(lang, "Combattant ", "Combatant ") + str(number)
+                name = ctx.text("unnamed_combatant", [("number", str(number))])
             if len(name) > MAX_NAME:
-                raise InputError(error("too_long", "name", lang))
+                raise InputError(error("too_long", "name", ctx))
             dex = None
             if clean(raw.get("dex")) != "":
-                dex = parse_int({"dexterity": raw.get("dex")}, "dexterity", lang, MIN_ABILITY, MAX_ABILITY)
-            improved = parse_checkbox({"improved_initiative": raw.get("improved")}, "improved_initiative", lang)
+                dex = parse_int({"dexterity": raw.get("dex")}, "dexterity", ctx, dexterity["min"], dexterity["max"])
+            improved = parse_checkbox({"improved_initiative": raw.get("improved")}, "improved_initiative", ctx)
             roll = None
             if clean(raw.get("roll")) != "":
-                roll = parse_int({"roll": raw.get("roll")}, "roll", lang, 1, 10)
+                roll = parse_int({"roll": raw.get("roll")}, "roll", ctx, roll_input["min"], roll_input["max"])
             group = clean(raw.get("group"))
             if len(group) > MAX_NAME:
-                raise InputError(error("too_long", "name", lang))
+                raise InputError(error("too_long", "name", ctx))
         except InputError as exc:
             result = exc.result
-            result["error"] = tr(lang, "Ligne ", "Row ") + str(number) + tr(lang, " : ", ": ") + result["error"]
+            result["error"] = ctx.text("row_error", [("row", str(number)), ("error", result["error"])])
             result["row"] = number
             return None, result
         out.append({"name": name, "dex": dex, "improved": improved, "roll": roll, "group": group or None})
     return out, None
 
 
-def order_from_form(rows, tables, lang, random_rolls=()):
+def order_from_form(rows, data, lang, random_rolls=()):
     """Contract-style wrapper for the combatant list: {"ok": True, "groups": [...], "working": [...]} with a
     localized line per group, or {"ok": False, "error", "field"}. random_rolls: one d10 (1..10) per combatant
     is always enough."""
+    ctx = Context(data, DECLARATION["id"], lang)
     try:
-        adnd = get_table(tables, "ability-bonus-adnd", lang)
+        ctx.require(DECLARATION)
     except InputError as exc:
         return exc.result
-    combatants, err = parse_combatants(rows, lang)
+    adnd = ctx.table("ability-bonus-adnd")
+    combatants, err = parse_combatants(rows, ctx)
     if err is not None:
         return err
     clean_rolls = []
@@ -240,34 +258,82 @@ def order_from_form(rows, tables, lang, random_rolls=()):
             continue
         clean_rolls.append(r)
     try:
-        groups = order_combatants(combatants, adnd, clean_rolls)
+        groups = order_combatants(combatants, adnd, ctx.rules, clean_rolls)
     except ValueError:
-        return {
-            "ok": False,
-            "error": tr(
-                lang, "Il manque des jets de d10 pour « lancer pour moi ».", "Missing d10 rolls for “roll for me”."
-            ),
-            "field": "roll",
-        }
+        return {"ok": False, "error": ctx.text("missing_rolls"), "field": "roll"}
     lines = []
     position = 0
     for g in groups:
         position += 1
         names = []
         for m in g["members"]:
-            names.append(m["name"] + " (" + str(m["roll"]) + _adj_text(m["roll"], m["adjustment"]) + ")")
-        together = tr(lang, " — ensemble", " — together") if len(g["members"]) > 1 else ""
+            names.append(m["name"] + " (" + str(m["roll"]) + _adjustment_text(m["roll"], m["adjustment"], ctx) + ")")
+        together = ctx.text("together") if len(g["members"]) > 1 else ""
         lines.append(
-            str(position) + ". " + fmt_int(g["initiative"]) + tr(lang, " : ", ": ") + ", ".join(names) + together
+            ctx.text(
+                "order_line",
+                [
+                    ("position", str(position)),
+                    ("initiative", number_text(g["initiative"])),
+                    ("names", ", ".join(names)),
+                    ("together", together),
+                ],
+            )
         )
     for g in groups:
-        g["initiative_text"] = fmt_int(g["initiative"])
+        g["initiative_text"] = number_text(g["initiative"])
     return {"ok": True, "groups": groups, "working": lines}
 
 
-def _adj_text(roll, adj):
-    if roll == 10 or adj == 0:
+def _adjustment_text(roll, adj, ctx):
+    if roll == ctx.rules["unmodified-roll"] or adj == 0:
         return ""
     if adj > 0:
         return " \u2212 " + str(adj)
     return " + " + str(-adj)
+
+
+def combatant_rows(text):
+    """One combatant per line: "name, Dex, feat, roll" — feat is yes/oui/x (Improved Initiative) or empty, roll is
+    1–10 or empty for "roll for me"; a line "name" alone rolls for a combatant without adjustment. Spaces around
+    a part are any of calc_common.SPACES and the feat's case is ASCII-folded, the same under both Pythons."""
+    rows = []
+    for line in text.split("\n"):
+        if clean(line) == "":
+            continue
+        parts = line.split(",")
+        while len(parts) < 4:
+            parts.append("")
+        feat = ascii_lower(clean(parts[2]))
+        improved = "on" if feat in FEAT_WORDS else ""
+        if feat not in NO_FEAT_WORDS and improved == "":
+            improved = feat  # let the calculator reject what it cannot read
+        rows.append({"name": clean(parts[0]), "dex": clean(parts[1]), "improved": improved, "roll": clean(parts[3])})
+    return rows
+
+
+def page_extras(form, result, data, lang, rolls):
+    """Under the answer, when the form lists combatants: their order of action this round ("roll for me" takes
+    the d10 rolls the page drew)."""
+    text = form.get("combatants")
+    if not isinstance(text, str) or clean(text) == "":
+        return {"ok": True, "table": None, "notes": []}
+    ordered = order_from_form(combatant_rows(text), data, lang, rolls)
+    if not ordered.get("ok"):
+        ordered["field"] = "combatants"
+        return ordered
+    ctx = Context(data, DECLARATION["id"], lang)
+    rows = []
+    position = 0
+    for group in ordered["groups"]:
+        position += 1
+        names = []
+        for member in group["members"]:
+            names.append(ctx.text("order_member", [("name", member["name"]), ("roll", str(member["roll"]))]))
+        rows.append([str(position), group["initiative_text"], ", ".join(names)])
+    table = {
+        "caption": ctx.text("order_caption"),
+        "columns": [ctx.text("order_position"), ctx.text("order_initiative"), ctx.text("order_who")],
+        "rows": rows,
+    }
+    return {"ok": True, "table": table, "notes": []}

@@ -4,11 +4,11 @@ Runs unchanged under CPython and MicroPython 1.27 (see calc_common): no dict-ord
 
 The rules, as this module reads them
 ------------------------------------
-- Each round a combatant gets 20 PI, one PI = half a second (``ROUND_PI``). The form takes each combatant's
-  *current* PI (20 at the start of a round, less after earlier actions or a carried deficit).
-- An action costs PI (``action_cost``: attack = weapon speed; walk or run = 1 per tenth of the move; parry with a
-  weapon = opposing weapon speed / 2, rounded up here because the ruler is graduated in whole PI; parry with a
-  shield = 2; spell = casting time; free action = 0).
+- Each round a combatant gets 20 PI, one PI = half a second (the constant ``round-pi`` of
+  data/calculators/initiative-points.yaml, where the texts are too). The form takes each combatant's *current* PI
+  (20 at the start of a round, less after earlier actions or a carried deficit).
+- An action costs PI (table ip-action-costs: attack = weapon speed, parry with a shield = 2...); the form takes
+  each action's cost as a number.
 - The ruler ("l'échelonnage des actions dans le temps"): a combatant slides from his PI before the action (start)
   to his PI after it (end). A combatant at a current PI strictly between the two points can act or react (parry...)
   before the action ends; one exactly at the start or at the end cannot (the Krom/Mazrok example: Mazrok at 4 is
@@ -47,8 +47,8 @@ Where the original text and the author's "[NON ! ...]" corrections differ (this 
    everyone declares at the same time, notices the others' actions after "XXXX (2 ?)" segments, may cancel and
    start a new action from 0 after 1 segment, but not "XXXX" segments before his own action resolves. The
    correction leaves its delays blank, so the timeline applies the costlier-first rule (``may_revise``), which the
-   issue requires for Reivax. ``switch_in_time`` gives the correction's answer with the tentative 2 segments of
-   notice and 1 of restart: it agrees for Reivax (orc: 2 + 1 + shield parry 2 = 5 <= 10, yes; rapier: the blow
+   issue requires for Reivax. With the tentative 2 segments of notice and 1 of restart, the correction would
+   agree for Reivax (orc: 2 + 1 + shield parry 2 = 5 <= 10, yes; rapier: the blow
    lands at 3, before he could even restart, no) but differs elsewhere, e.g. Reivax with a two-handed sword
    (cost 10) facing a sword (cost 8): the original says Reivax declared first and may not revise; the correction
    lets him notice at 2 and parry with his shield by 5, before the blow at 8. Cancelling actions mid-way is not
@@ -69,53 +69,70 @@ Form (``calculate``)
 
 from calculators.calc_common import (
     SPACES,
+    Context,
     InputError,
     ascii_lower,
     digits_value,
-    fmt_int,
     is_digits,
-    lang_of,
+    number_text,
     ok_result,
     output,
-    tr,
 )
 
-ROUND_PI = 20  # PI a combatant gets at the start of each round
-MAX_PI = 20  # a current score cannot exceed a round's worth
+DECLARATION = {
+    "id": "initiative-points",
+    "rule": "initiative-points/time-ruler.md",
+    "tables": [],
+    "inputs": [
+        {
+            "name": "combatants",
+            "kind": "textarea",
+            "default": "Krom 10\nMazrok 4",
+            "examples": [
+                "Krom 10\nMazrok 4",
+                "Brugor 2",
+                "Reivax 20\nOrc 18",
+                "A 20\nB 20\nC 12",
+                "Sir Birimor 11\nLegalos 15\nFandalg 9\nOrc 1 12\nOrc 2 10",
+                "\u00c9lise\u00a0 8\nKrom 0",
+                "Krom -1",
+                "Krom dix",
+                "Krom",
+                "Krom 25",
+                "Krom 1\nkrom 2",
+            ],
+        },
+        {
+            "name": "actions",
+            "kind": "textarea",
+            "examples": [
+                "Krom 5 attaque\nKrom 5 attaque\nMazrok 2 parade",
+                "Brugor 7 hache\nBrugor 7 hache",
+                "Reivax 5 attaque\nOrc 10 attaque",
+                "A 10\nB 3\nB 3 parry\nA 0 shout",
+                "Legalos 4 arc\nOrc 1 8 cimeterre\nsir birimor 6 \u00e9p\u00e9e\nFandalg 50 boule de feu\nOrc 2 2 parade",
+                "\u00e9lise 3\nKrom 2\n\t\n\u00c9lise 9 \u2212",
+                "Mazrok 3",
+                "Krom 1000",
+                "Krom cinq",
+                "Krom -2",
+                "Krom",
+            ],
+        },
+    ],
+    "outputs": ["order", "carry_over"],
+    "reference": None,
+}
+
 MAX_COST = 200  # ten rounds: a long spell
 MAX_COMBATANTS = 30
 MAX_ACTIONS = 100
 MAX_NAME = 40
 MAX_LABEL = 60
 MAX_FIELD = 4000
-SHIELD_PARRY_COST = 2
-NOTICE_SEGMENTS = 2  # correction: "au bout de XXXX (2 ?) segments"
-RESTART_SEGMENTS = 1  # correction: "on ne peut recommencer une action qu'après 1 segment"
-
-ACTION_KINDS = ("attack", "walk", "run", "parry_weapon", "parry_shield", "spell", "free")
 
 
 # ---------------------------------------------------------------- pure rule functions
-
-
-def action_cost(kind, value=0):
-    """PI cost of an action from the seed's table.
-
-    attack: value = weapon speed; walk / run: value = number of tenths of the move (1 PI each, multipliable);
-    parry_weapon: value = opposing weapon speed, halved and rounded up; parry_shield: 2; spell: value = casting
-    time; free: 0.
-    """
-    if kind not in ACTION_KINDS:
-        raise ValueError("unknown action kind: " + str(kind))
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError("value must be a whole number >= 0")
-    if kind == "parry_weapon":
-        return (value + 1) // 2
-    if kind == "parry_shield":
-        return SHIELD_PARRY_COST
-    if kind == "free":
-        return 0
-    return value
 
 
 def can_act(pi, cost):
@@ -133,24 +150,18 @@ def may_revise(own_cost, other_cost):
     return other_cost > own_cost
 
 
-def switch_in_time(other_cost, new_cost, notice=NOTICE_SEGMENTS, restart=RESTART_SEGMENTS):
-    """The correction's reading: noticing the other's action after `notice` segments, cancelling and restarting
-    after `restart`, can a new action of `new_cost` be over before the other's resolves (both started together)?"""
-    return notice + restart + new_cost <= other_cost
-
-
-def next_round(end_pi):
+def next_round(end_pi, rules):
     """Carry-over of a final PI score: (deficit, rounds lost entirely, PI at the start of the first round he acts).
 
     Only a deficit carries: the next round starts with 20 + end when end < 0; while that is 0 or less the whole
     round is spent finishing the action and the rest carries on.
     """
     deficit = -end_pi if end_pi < 0 else 0
-    start = ROUND_PI - deficit
+    start = rules["round-pi"] - deficit
     lost = 0
     while start <= 0:
         lost += 1
-        start += ROUND_PI
+        start += rules["round-pi"]
     return (deficit, lost, start)
 
 
@@ -282,20 +293,21 @@ def timeline(combatants, actions):
 def resolution_order(steps):
     """The performed steps in the order they resolve: list of groups (lists of steps resolving together)."""
     keyed = []
-    for s in steps:
+    for index in range(len(steps)):
+        s = steps[index]
         if s["performed"]:
-            keyed.append((s["resolves"], s["step"], s))
-    keyed.sort(key=lambda k: (k[0], k[1]))
+            keyed.append((s["resolves"], s["step"], index))
+    keyed.sort()
     groups = []
     for k in keyed:
         if groups and groups[-1][0]["resolves"] == k[0]:
-            groups[-1].append(k[2])
+            groups[-1].append(steps[k[2]])
         else:
-            groups.append([k[2]])
+            groups.append([steps[k[2]]])
     return groups
 
 
-def carry_overs(combatants, steps):
+def carry_overs(combatants, steps, rules):
     """Per combatant (form order): {"name", "start", "end", "deficit", "rounds_lost", "next_pi"}."""
     result = []
     for c in combatants:
@@ -303,7 +315,7 @@ def carry_overs(combatants, steps):
         for s in steps:
             if s["name"] == c[0] and s["performed"]:
                 end = s["end"]
-        deficit, lost, nxt = next_round(end)
+        deficit, lost, nxt = next_round(end, rules)
         result.append(
             {"name": c[0], "start": c[1], "end": end, "deficit": deficit, "rounds_lost": lost, "next_pi": nxt}
         )
@@ -342,78 +354,12 @@ def declarations(combatants, actions):
 
 # ---------------------------------------------------------------- form parsing
 
-FIELD_NAMES = {"combatants": ("combattants", "combatants"), "actions": ("actions", "actions")}
 
-MESSAGES = {
-    "empty": ("Indiquez au moins une ligne dans « {field} ».", "Enter at least one line in “{field}”."),
-    "too_long": ("Le champ « {field} » est trop long.", "“{field}” is too long."),
-    "too_many": ("Trop de lignes dans « {field} » (au plus {max}).", "Too many lines in “{field}” (at most {max})."),
-    "combatant_format": (
-        "Ligne {line} de « {field} » : écrivez « Nom PI », par exemple « Krom 10 ».",
-        "Line {line} of “{field}”: write “Name PI”, for example “Krom 10”.",
-    ),
-    "pi_not_whole": (
-        "Ligne {line} de « {field} » : les PI de {name} doivent être un nombre entier.",
-        "Line {line} of “{field}”: {name}'s PI must be a whole number.",
-    ),
-    "pi_negative": (
-        "Ligne {line} de « {field} » : les PI de {name} ne peuvent pas être négatifs.",
-        "Line {line} of “{field}”: {name}'s PI cannot be negative.",
-    ),
-    "pi_range": (
-        "Ligne {line} de « {field} » : les PI de {name} doivent être compris entre 0 et {max} "
-        "(un round donne {max} PI).",
-        "Line {line} of “{field}”: {name}'s PI must be between 0 and {max} (a round gives {max} PI).",
-    ),
-    "name_long": (
-        "Ligne {line} de « {field} » : nom trop long (au plus {max} caractères).",
-        "Line {line} of “{field}”: name too long (at most {max} characters).",
-    ),
-    "duplicate": (
-        "Ligne {line} de « {field} » : {name} est déjà dans la liste.",
-        "Line {line} of “{field}”: {name} is already listed.",
-    ),
-    "action_format": (
-        "Ligne {line} de « {field} » : écrivez « Nom coût [libellé] », par exemple « Krom 5 attaque ».",
-        "Line {line} of “{field}”: write “Name cost [label]”, for example “Krom 5 attack”.",
-    ),
-    "unknown_name": (
-        "Ligne {line} de « {field} » : « {name} » n’est pas un des combattants.",
-        "Line {line} of “{field}”: “{name}” is not one of the combatants.",
-    ),
-    "cost_not_whole": (
-        "Ligne {line} de « {field} » : le coût doit être un nombre entier de PI.",
-        "Line {line} of “{field}”: the cost must be a whole number of PI.",
-    ),
-    "cost_negative": (
-        "Ligne {line} de « {field} » : un coût ne peut pas être négatif.",
-        "Line {line} of “{field}”: a cost cannot be negative.",
-    ),
-    "cost_range": (
-        "Ligne {line} de « {field} » : le coût doit être compris entre 0 et {max} PI.",
-        "Line {line} of “{field}”: the cost must be between 0 and {max} PI.",
-    ),
-    "label_long": (
-        "Ligne {line} de « {field} » : libellé trop long (au plus {max} caractères).",
-        "Line {line} of “{field}”: label too long (at most {max} characters).",
-    ),
-}
-
-
-def _msg(key, lang, pairs):
-    pick = MESSAGES[key]
-    text = pick[0] if lang_of(lang) == "fr" else pick[1]
-    for pair in pairs:
-        text = text.replace("{" + pair[0] + "}", pair[1])
-    return text
-
-
-def _fail(key, field, lang, pairs=()):
-    labels = FIELD_NAMES[field]
-    all_pairs = [("field", labels[0] if lang_of(lang) == "fr" else labels[1])]
-    for pair in pairs:
-        all_pairs.append(pair)
-    raise InputError({"ok": False, "error": _msg(key, lang, all_pairs), "field": field})
+def _fail(key, field, ctx, values=()):
+    pairs = [("field", ctx.field(field))]
+    for pair in values:
+        pairs.append(pair)
+    raise InputError({"ok": False, "error": ctx.text(key, pairs), "field": field})
 
 
 def _tokens(line):
@@ -433,14 +379,14 @@ def _tokens(line):
     return out
 
 
-def _lines(form, field, lang):
+def _lines(form, field, ctx):
     raw = form.get(field) if isinstance(form, dict) else None
     if raw is None or isinstance(raw, bool):
         raw = ""
     if not isinstance(raw, str):
         raw = str(raw)
     if len(raw) > MAX_FIELD:
-        _fail("too_long", field, lang)
+        _fail("text_too_long", field, ctx)
     result = []
     number = 0
     for line in raw.split("\n"):
@@ -449,7 +395,7 @@ def _lines(form, field, lang):
         if tokens:
             result.append((number, tokens))
     if not result:
-        _fail("empty", field, lang)
+        _fail("no_line", field, ctx)
     return result
 
 
@@ -483,42 +429,42 @@ def _number(text):
     return ("ok", value)
 
 
-def parse_combatants(form, lang):
+def parse_combatants(form, ctx):
     """[(name, pi)] from the "combatants" text; raises InputError."""
     field = "combatants"
-    lines = _lines(form, field, lang)
+    lines = _lines(form, field, ctx)
     if len(lines) > MAX_COMBATANTS:
-        _fail("too_many", field, lang, [("max", str(MAX_COMBATANTS))])
+        _fail("too_many", field, ctx, [("max", str(MAX_COMBATANTS))])
     result = []
     seen = []
     for number, tokens in lines:
         line = str(number)
         if len(tokens) < 2:
-            _fail("combatant_format", field, lang, [("line", line)])
+            _fail("combatant_format", field, ctx, [("line", line)])
         name = " ".join(tokens[:-1])
         if len(name) > MAX_NAME:
-            _fail("name_long", field, lang, [("line", line), ("max", str(MAX_NAME))])
+            _fail("name_long", field, ctx, [("line", line), ("max", str(MAX_NAME))])
         kind, value = _number(tokens[-1])
         if kind == "bad":
-            _fail("pi_not_whole", field, lang, [("line", line), ("name", name)])
+            _fail("pi_not_whole", field, ctx, [("line", line), ("name", name)])
         if kind == "negative":
-            _fail("pi_negative", field, lang, [("line", line), ("name", name)])
-        if value > MAX_PI:
-            _fail("pi_range", field, lang, [("line", line), ("name", name), ("max", str(MAX_PI))])
+            _fail("pi_negative", field, ctx, [("line", line), ("name", name)])
+        if value > ctx.constant("round-pi"):
+            _fail("pi_range", field, ctx, [("line", line), ("name", name)])
         low = fold(name)
         if low in seen:
-            _fail("duplicate", field, lang, [("line", line), ("name", name)])
+            _fail("duplicate", field, ctx, [("line", line), ("name", name)])
         seen.append(low)
         result.append((name, value))
     return result
 
 
-def parse_actions(form, lang, combatants):
+def parse_actions(form, ctx, combatants):
     """[(name, cost, label)] from the "actions" text, names matched to the combatants (case ignored, see fold)."""
     field = "actions"
-    lines = _lines(form, field, lang)
+    lines = _lines(form, field, ctx)
     if len(lines) > MAX_ACTIONS:
-        _fail("too_many", field, lang, [("max", str(MAX_ACTIONS))])
+        _fail("too_many", field, ctx, [("max", str(MAX_ACTIONS))])
     lowered = [fold(c[0]) for c in combatants]
     result = []
     for number, tokens in lines:
@@ -541,20 +487,20 @@ def parse_actions(form, lang, combatants):
                     break
                 k2 -= 1
             if len(tokens) < 2:
-                _fail("action_format", field, lang, [("line", line)])
+                _fail("action_format", field, ctx, [("line", line)])
             if len(shown) > MAX_NAME:
                 shown = shown[:MAX_NAME] + "…"
-            _fail("unknown_name", field, lang, [("line", line), ("name", shown)])
+            _fail("unknown_name", field, ctx, [("line", line), ("name", shown)])
         kind, value = _number(tokens[k])
         if kind == "bad":
-            _fail("cost_not_whole", field, lang, [("line", line)])
+            _fail("cost_not_whole", field, ctx, [("line", line)])
         if kind == "negative":
-            _fail("cost_negative", field, lang, [("line", line)])
+            _fail("cost_negative", field, ctx, [("line", line)])
         if value > MAX_COST:
-            _fail("cost_range", field, lang, [("line", line), ("max", str(MAX_COST))])
+            _fail("cost_range", field, ctx, [("line", line), ("max", str(MAX_COST))])
         label = " ".join(tokens[k + 1 :])
         if len(label) > MAX_LABEL:
-            _fail("label_long", field, lang, [("line", line), ("max", str(MAX_LABEL))])
+            _fail("label_long", field, ctx, [("line", line), ("max", str(MAX_LABEL))])
         result.append((combatants[found][0], value, label))
     return result
 
@@ -562,233 +508,92 @@ def parse_actions(form, lang, combatants):
 # ---------------------------------------------------------------- localized working
 
 
-def _who(step, lang):
+def _who(step):
     if step["label"]:
         return step["name"] + " (" + step["label"] + ")"
     return step["name"]
 
 
-def _names(items, lang):
+def _names(items, ctx):
     if len(items) == 1:
         return items[0]
-    return ", ".join(items[:-1]) + tr(lang, " et ", " and ") + items[-1]
+    return ctx.text("names_and", [("names", ", ".join(items[:-1])), ("last", items[-1])])
 
 
-def _step_lines(step, lang):
-    lines = []
-    who = _who(step, lang)
-    s = fmt_int(step["start"])
-    e = fmt_int(step["end"])
-    c = fmt_int(step["cost"])
-    n = str(step["step"])
+def _step_lines(step, ctx):
+    values = [
+        ("step", str(step["step"])),
+        ("who", _who(step)),
+        ("name", step["name"]),
+        ("start", number_text(step["start"])),
+        ("end", number_text(step["end"])),
+        ("cost", number_text(step["cost"])),
+        ("rank", str(step["resolves"])),
+        ("deficit", number_text(-step["end"])),
+    ]
     if not step["performed"]:
-        lines.append(
-            tr(
-                lang,
-                n + ". " + who + " : refusée — avec " + s + " PI (0 ou moins), aucune action n’est possible "
-                "ce round (règle : « en aucun cas une action si son score est de 0 ou moins »).",
-                n + ". " + who + ": refused — at " + s + " PI (0 or less) no action is possible this round "
-                "(rule: “never any action at a score of 0 or less”).",
-            )
-        )
-        return lines
+        return [ctx.text("step_refused", values)]
     if step["free"]:
-        lines.append(
-            tr(
-                lang,
-                n + ". " + who + " : action gratuite, coût 0, à " + s + " PI (règle : action gratuite, "
-                "possible à n’importe quel moment du tour ; personne ne coulisse).",
-                n + ". " + who + ": free action, cost 0, at " + s + " PI (rule: free action, possible at "
-                "any moment of the round; nobody slides).",
-            )
-        )
-        return lines
-    lines.append(
-        tr(
-            lang,
-            n + ". " + who + " : coulisse de " + s + " à " + e + " PI (coût " + c + ") — règle graduée : "
-            "l’action s’étale de "
-            + s
-            + " à "
-            + e
-            + " ; résolue au rang "
-            + str(step["resolves"])
-            + " (correction : les actions les plus rapides sont résolues en premier).",
-            n + ". " + who + ": slides from " + s + " to " + e + " PI (cost " + c + ") — ruler rule: the "
-            "action spans "
-            + s
-            + " to "
-            + e
-            + "; resolved in position "
-            + str(step["resolves"])
-            + " (correction: the fastest actions resolve first).",
-        )
-    )
+        return [ctx.text("step_free", values)]
+    lines = [ctx.text("step_slides", values)]
     if step["overspend"]:
-        lines.append(
-            tr(
-                lang,
-                "   Coût " + c + " au-delà des " + s + " PI restants : permis car le score est positif ; "
-                "le déficit de " + fmt_int(-step["end"]) + " est reporté au round suivant.",
-                "   Cost " + c + " beyond the " + s + " PI left: allowed because the score is positive; "
-                "the deficit of " + fmt_int(-step["end"]) + " carries over to the next round.",
-            )
-        )
-    between = [r["name"] + " (" + fmt_int(r["pi"]) + ")" for r in step["reactors"] if r["rule"] == "between"]
-    waiting = [r["name"] + " (" + fmt_int(r["pi"]) + ")" for r in step["reactors"] if r["rule"] == "waiting"]
+        lines.append(ctx.text("step_overspend", values))
+    between = [r["name"] + " (" + number_text(r["pi"]) + ")" for r in step["reactors"] if r["rule"] == "between"]
+    waiting = [r["name"] + " (" + number_text(r["pi"]) + ")" for r in step["reactors"] if r["rule"] == "waiting"]
     if between:
-        lines.append(
-            tr(
-                lang,
-                "   Peut agir ou réagir avant la fin : "
-                + _names(between, lang)
-                + " — entre "
-                + e
-                + " et "
-                + s
-                + " sur la règle.",
-                "   Can act or react before it ends: "
-                + _names(between, lang)
-                + " — between "
-                + e
-                + " and "
-                + s
-                + " on the ruler.",
-            )
-        )
+        lines.append(ctx.text("step_between", values + [("names", _names(between, ctx))]))
     if waiting:
-        lines.append(
-            tr(
-                lang,
-                "   Peut aussi réagir : " + _names(waiting, lang) + " — en attente (rien d’autre déclaré), "
-                "avec plus de PI que la fin de l’action (" + e + ").",
-                "   Can also react: " + _names(waiting, lang) + " — waiting (nothing else declared), with "
-                "more PI than the action's end (" + e + ").",
-            )
-        )
+        lines.append(ctx.text("step_waiting", values + [("names", _names(waiting, ctx))]))
     if not step["reactors"]:
-        lines.append(
-            tr(
-                lang,
-                "   Personne entre " + s + " et " + e + " : nul ne peut agir ni réagir (parer) avant la fin "
-                "de l’action.",
-                "   Nobody between " + s + " and " + e + ": no one can act or react (parry) before the action ends.",
-            )
-        )
+        lines.append(ctx.text("step_nobody", values))
     if step["acts_again"]:
-        lines.append(
-            tr(
-                lang,
-                "   À " + e + " PI, " + step["name"] + " a encore plus de PI que tous les autres : il peut "
-                "agir à nouveau avant eux.",
-                "   At " + e + " PI, " + step["name"] + " still has more PI than all the others: he can act "
-                "again before them.",
-            )
-        )
+        lines.append(ctx.text("step_acts_again", values))
     return lines
 
 
-def _declaration_lines(decls, lang):
+def _declaration_lines(decls, ctx):
     lines = []
     if len(decls) < 2:
         return lines
     parts = []
     for d in decls:
-        parts.append(d["name"] + " (" + fmt_int(d["cost"]) + ")")
-    lines.append(
-        tr(
-            lang,
-            "Déclarations (première action de chacun), comptées de la plus coûteuse à la moins coûteuse : "
-            + ", ".join(parts)
-            + ".",
-            "Declarations (each one's first action), counted from the costliest to the cheapest: "
-            + ", ".join(parts)
-            + ".",
-        )
-    )
+        parts.append(d["name"] + " (" + number_text(d["cost"]) + ")")
+    lines.append(ctx.text("declarations", [("list", ", ".join(parts))]))
     for d in decls:
+        values = [("name", d["name"]), ("cost", number_text(d["cost"]))]
         if d["may_revise_after"]:
-            lines.append(
-                tr(
-                    lang,
-                    "   " + d["name"] + " (coût " + fmt_int(d["cost"]) + ") peut revenir sur sa déclaration ; "
-                    "considérées comme déclarées avant la sienne car plus coûteuses, les actions de : "
-                    + _names(d["may_revise_after"], lang)
-                    + ".",
-                    "   " + d["name"] + " (cost " + fmt_int(d["cost"]) + ") may change his declaration "
-                    "after that of " + _names(d["may_revise_after"], lang) + ", costlier and so counted "
-                    "as declared first.",
-                )
-            )
+            lines.append(ctx.text("may_revise", values + [("names", _names(d["may_revise_after"], ctx))]))
         else:
-            lines.append(
-                tr(
-                    lang,
-                    "   " + d["name"] + " (coût " + fmt_int(d["cost"]) + ") ne peut pas revenir sur sa "
-                    "déclaration : aucune action plus coûteuse n’est déclarée avant la sienne.",
-                    "   " + d["name"] + " (cost " + fmt_int(d["cost"]) + ") may not change his "
-                    "declaration: no costlier action counts as declared before his.",
-                )
-            )
+            lines.append(ctx.text("may_not_revise", values))
     return lines
 
 
-def _carry_lines(carries, lang):
+def _carry_values(carry):
+    return [
+        ("name", carry["name"]),
+        ("end", number_text(carry["end"])),
+        ("deficit", str(carry["deficit"])),
+        ("shortfall", number_text(-carry["deficit"])),
+        ("lost", str(carry["rounds_lost"])),
+        ("next", str(carry["next_pi"])),
+    ]
+
+
+def _carry_lines(carries, ctx):
     lines = []
     for c in carries:
         if c["deficit"] == 0:
             continue
-        text = tr(
-            lang,
-            c["name"]
-            + " finit à "
-            + fmt_int(c["end"])
-            + " PI : le round suivant commence avec "
-            + str(ROUND_PI)
-            + " − "
-            + str(c["deficit"])
-            + " PI",
-            c["name"]
-            + " ends at "
-            + fmt_int(c["end"])
-            + " PI: the next round starts with "
-            + str(ROUND_PI)
-            + " − "
-            + str(c["deficit"])
-            + " PI",
-        )
-        if c["rounds_lost"] > 0:
-            text += tr(
-                lang,
-                ", soit "
-                + str(c["rounds_lost"])
-                + " round(s) entier(s) sans action, puis "
-                + str(c["next_pi"])
-                + " PI (report sur les rounds suivants).",
-                ", that is "
-                + str(c["rounds_lost"])
-                + " whole round(s) without action, then "
-                + str(c["next_pi"])
-                + " PI (carried over the following rounds).",
-            )
-        else:
-            text += " = " + str(c["next_pi"]) + " PI" + tr(lang, " (règle du report).", " (carry-over rule).")
-        lines.append(text)
+        lines.append(ctx.text("carry_rounds_lost" if c["rounds_lost"] > 0 else "carry", _carry_values(c)))
     if not lines:
-        lines.append(
-            tr(
-                lang,
-                "Aucun déficit : rien n’est reporté (les PI restants ne se reportent pas).",
-                "No deficit: nothing carries over (unused PI do not carry).",
-            )
-        )
+        lines.append(ctx.text("no_deficit"))
     return lines
 
 
-def _order_output(steps, lang):
+def _order_output(steps, ctx):
     groups = resolution_order(steps)
     if not groups:
-        return output("none", tr(lang, "aucune action", "no action"))
+        return output("none", ctx.text("no_action"))
     values = []
     texts = []
     rank = 0
@@ -797,84 +602,78 @@ def _order_output(steps, lang):
         values.append("+".join([s["name"] for s in group]))
         parts = []
         for s in group:
-            parts.append(_who(s, lang) + " " + fmt_int(s["start"]) + "→" + fmt_int(s["end"]))
-        texts.append(str(rank) + ". " + tr(lang, " en même temps que ", " together with ").join(parts))
-    return output(",".join(values), tr(lang, " ; ", "; ").join(texts))
+            parts.append(_who(s) + " " + number_text(s["start"]) + "→" + number_text(s["end"]))
+        texts.append(str(rank) + ". " + ctx.text("together_with").join(parts))
+    return output(",".join(values), ctx.text("list_separator").join(texts))
 
 
-def _carry_output(carries, lang):
+def _carry_output(carries, ctx):
     values = []
     texts = []
     for c in carries:
         if c["deficit"] > 0:
             values.append(c["name"] + ":" + str(-c["deficit"]))
-            if c["rounds_lost"] > 0:
-                texts.append(
-                    tr(
-                        lang,
-                        c["name"]
-                        + " "
-                        + fmt_int(-c["deficit"])
-                        + " ("
-                        + str(c["rounds_lost"])
-                        + " round(s) perdu(s), puis "
-                        + str(c["next_pi"])
-                        + " PI)",
-                        c["name"]
-                        + " "
-                        + fmt_int(-c["deficit"])
-                        + " ("
-                        + str(c["rounds_lost"])
-                        + " round(s) lost, then "
-                        + str(c["next_pi"])
-                        + " PI)",
-                    )
-                )
-            else:
-                texts.append(
-                    tr(
-                        lang,
-                        c["name"] + " " + fmt_int(-c["deficit"]) + " (" + str(c["next_pi"]) + " PI au round suivant)",
-                        c["name"] + " " + fmt_int(-c["deficit"]) + " (" + str(c["next_pi"]) + " PI next round)",
-                    )
-                )
+            key = "carry_output_rounds_lost" if c["rounds_lost"] > 0 else "carry_output"
+            texts.append(ctx.text(key, _carry_values(c)))
     if not values:
-        return output("none", tr(lang, "aucun report", "no carry-over"))
-    return output(";".join(values), tr(lang, " ; ", "; ").join(texts))
+        return output("none", ctx.text("no_carry_over"))
+    return output(";".join(values), ctx.text("list_separator").join(texts))
 
 
-def calculate(form, tables, lang):
+def calculate(form, data, lang):
     """The form contract: combatants ("Name PI" per line), actions ("Name cost [label]" per line, each
     combatant's in the order he takes them). Never raises."""
-    lang = lang_of(lang)
+    ctx = Context(data, DECLARATION["id"], lang)
     if not isinstance(form, dict):
         form = {}
     try:
-        combatants = parse_combatants(form, lang)
-        actions = parse_actions(form, lang, combatants)
+        ctx.require(DECLARATION)
+        combatants = parse_combatants(form, ctx)
+        actions = parse_actions(form, ctx, combatants)
     except InputError as exc:
         return exc.result
     steps = timeline(combatants, actions)
-    carries = carry_overs(combatants, steps)
+    carries = carry_overs(combatants, steps, ctx.rules)
     decls = declarations(combatants, actions)
-    working = [
-        tr(
-            lang,
-            "Lecture suivie : la correction de l’auteur (« [NON ! …] ») — tous commencent à agir en même "
-            "temps et les actions les plus rapides sont résolues en premier ; une action coulisse du score "
-            "de PI avant l’action au score après.",
-            "Reading followed: the author's correction (“[NON ! …]”) — everyone starts acting at the same "
-            "time and the fastest actions resolve first; an action slides from the PI score before it to the "
-            "score after it.",
-        )
-    ]
-    for line in _declaration_lines(decls, lang):
+    working = [ctx.text("reading")]
+    for line in _declaration_lines(decls, ctx):
         working.append(line)
     for step in steps:
-        for line in _step_lines(step, lang):
+        for line in _step_lines(step, ctx):
             working.append(line)
-    for line in _carry_lines(carries, lang):
+    for line in _carry_lines(carries, ctx):
         working.append(line)
-    outputs = {"order": _order_output(steps, lang), "carry_over": _carry_output(carries, lang)}
+    outputs = {"order": _order_output(steps, ctx), "carry_over": _carry_output(carries, ctx)}
     details = {"steps": steps, "declarations": decls, "carry_over": carries, "reading": "correction"}
     return ok_result(outputs, working, details)
+
+
+def page_extras(form, result, data, lang, rolls):
+    """Under the answer: the round's steps on the PI ruler, in the order they start."""
+    ctx = Context(data, DECLARATION["id"], lang)
+    rows = []
+    for step in (result.get("details") or {}).get("steps", []):
+        reactors = []
+        for r in step.get("reactors", []):
+            reactors.append(r["name"])
+        rows.append(
+            [
+                str(step["step"]),
+                step["name"],
+                step.get("label") or "",
+                str(step["start"]) + " → " + str(step["end"]),
+                ", ".join(reactors) or "—",
+            ]
+        )
+    table = {
+        "caption": ctx.text("steps_caption"),
+        "columns": [
+            ctx.text("steps_step"),
+            ctx.text("steps_who"),
+            ctx.text("steps_action"),
+            ctx.text("steps_pi"),
+            ctx.text("steps_reactors"),
+        ],
+        "rows": rows,
+    }
+    return {"ok": True, "table": table, "notes": []}

@@ -11,6 +11,7 @@ check against it. Targets: "material:<id>:<thin|normal|thick>" or "object:<id>".
 from calculators.calc_common import (
     MAX_RAW_LENGTH,
     MINUS,
+    Context,
     InputError,
     ability_row,
     ascii_lower,
@@ -20,60 +21,84 @@ from calculators.calc_common import (
     digits_value,
     error,
     find_row,
-    fmt_fraction,
-    fmt_fraction_percent,
-    fmt_half,
-    fmt_percent,
-    fmt_signed,
-    get_table,
+    fraction_percent_text,
+    fraction_tenths_percent,
+    fraction_text,
+    half_text,
     half_value,
     is_digits,
-    localized,
+    number_text,
     ok_result,
     output,
-    parse_int,
+    percent_text,
+    read_form,
     reduce_fraction,
-    table_title,
-    tr,
+    term_text,
 )
 
+DECLARATION = {
+    "id": "object-damage",
+    "rule": "object-damage.md",
+    "tables": ["ability-bonus-skills", "materials", "standard-objects"],
+    "inputs": [
+        {"name": "target", "kind": "choice", "options": "target_options", "default": "object:good-wooden-door"},
+        {
+            "name": "damage",
+            "kind": "text",
+            "default": "1d8+2",
+            # what the vectors try besides the default: numbers, dice, and malformed or out-of-range damage
+            "examples": [
+                "0",
+                "5",
+                "12",
+                "30",
+                "+7",
+                "2d6+3",
+                "d8",
+                "1D4-1",
+                "3d6",
+                "10d10+5",
+                "100d100",
+                "2d20-2",
+                "2d6 \u2212 1",
+                "abc",
+                "0d6",
+                "101d6",
+                "2d1",
+                "2d101",
+                "1d4-2",
+                "-3",
+                "1001",
+                "d",
+                "2d",
+                "2d6+1+1",
+            ],
+        },
+        {"name": "strength", "kind": "integer", "min": 1, "max": 25, "default": 16},
+    ],
+    "outputs": ["hardness", "hit_points", "damage_per_hit", "hits", "break_dc", "break_chance"],
+    "reference": {"compact": False},
+}
+
 THICKNESSES = ("thin", "normal", "thick")
-THICKNESS_LABELS = {"thin": ("fin", "thin"), "normal": ("normal", "normal"), "thick": ("épais", "thick")}
-MIN_ABILITY = 1
-MAX_ABILITY = 25
 MAX_FLAT_DAMAGE = 1000
 MAX_DICE = 100
 MIN_SIDES = 2
 MAX_SIDES = 100
 MAX_DICE_MODIFIER = 100
 SHOW_FRACTION_DIGITS = 6
-
-MESSAGES = {
-    "target": (
-        "Cible inconnue : choisissez un matériau et une épaisseur, ou un objet standard.",
-        "Unknown target: pick a material and thickness, or a standard object.",
-    ),
-    "damage": (
-        "Dommages : un nombre entier (7) ou des dés (2d6+3, d8, 1d4-1).",
-        "Damage: a whole number (7) or dice (2d6+3, d8, 1d4-1).",
-    ),
-    "dice_count": ("Dommages : de 1 à 100 dés.", "Damage: from 1 to 100 dice."),
-    "dice_sides": ("Dommages : des dés de 2 à 100 faces.", "Damage: dice with 2 to 100 sides."),
-    "dice_modifier": (
-        "Dommages : le modificateur doit rester entre −100 et +100.",
-        "Damage: the modifier must stay between −100 and +100.",
-    ),
-    "dice_negative": (
-        "Dommages : le plus petit jet ne peut pas être négatif (modificateur trop bas).",
-        "Damage: the lowest roll cannot be negative (modifier too low).",
-    ),
-    "flat_range": ("Dommages : entre 0 et 1000.", "Damage: between 0 and 1000."),
-}
+REFERENCE_DAMAGES = (4, 6, 8, 10, 12, 15, 20, 25, 30)
 
 
-def _fail(key, field, lang):
-    pair = MESSAGES[key]
-    return InputError({"ok": False, "error": tr(lang, pair[0], pair[1]), "field": field})
+def _fail(key, field, ctx):
+    limits = [
+        ("max_flat", str(MAX_FLAT_DAMAGE)),
+        ("max_dice", str(MAX_DICE)),
+        ("min_sides", str(MIN_SIDES)),
+        ("max_sides", str(MAX_SIDES)),
+        ("max_modifier", str(MAX_DICE_MODIFIER)),
+    ]
+    return InputError({"ok": False, "error": ctx.text(key, limits), "field": field})
 
 
 # ---------------------------------------------------------------- pure rules
@@ -186,7 +211,7 @@ def parse_damage(text):
     return ("dice", count, sides, modifier)
 
 
-def fmt_dice(count, sides, modifier):
+def dice_text(count, sides, modifier):
     text = str(count) + "d" + str(sides)
     if modifier > 0:
         text += "+" + str(modifier)
@@ -195,124 +220,109 @@ def fmt_dice(count, sides, modifier):
     return text
 
 
-def resolve_target(value, tables, lang):
+def resolve_target(value, ctx):
     """(kind, row, thickness, hardness, hit_points, break_dc or 'none') for a target value, or None."""
     text = clean(value)
     parts = text.split(":")
     if len(parts) == 3 and parts[0] == "material" and parts[2] in THICKNESSES:
-        table = get_table(tables, "materials", lang)
-        row = find_row(table, parts[1])
+        row = find_row(ctx.table("materials"), parts[1])
         if row is None:
             return None
         return ("material", row, parts[2], row["hardness"], row["hp_" + parts[2]], "none")
     if len(parts) == 2 and parts[0] == "object":
-        table = get_table(tables, "standard-objects", lang)
-        row = find_row(table, parts[1])
+        row = find_row(ctx.table("standard-objects"), parts[1])
         if row is None:
             return None
         return ("object", row, None, row["hardness"], row["hit_points"], row["break_dc"])
     return None
 
 
-def target_label(kind, row, thickness, lang):
-    name = localized(row.get("name"), lang)
+def target_label(kind, row, thickness, ctx):
+    name = ctx.localized(row.get("name"))
     if kind == "material":
-        labels = THICKNESS_LABELS[thickness]
-        return name + " — " + tr(lang, labels[0], labels[1])
+        return ctx.text("material_target", [("name", name), ("thickness", ctx.option(thickness))])
     return name
 
 
-def target_options(tables, lang):
+def target_options(data, lang):
     """[value, label] pairs for the target select: every material at each thickness, then every standard object."""
+    ctx = Context(data, DECLARATION["id"], lang)
     options = []
-    materials = get_table(tables, "materials", lang)
-    for row in materials["rows"]:
+    for row in ctx.table("materials")["rows"]:
         for thickness in THICKNESSES:
-            options.append(["material:" + row["id"] + ":" + thickness, target_label("material", row, thickness, lang)])
-    objects = get_table(tables, "standard-objects", lang)
-    for row in objects["rows"]:
-        options.append(["object:" + row["id"], target_label("object", row, None, lang)])
+            options.append(["material:" + row["id"] + ":" + thickness, target_label("material", row, thickness, ctx)])
+    for row in ctx.table("standard-objects")["rows"]:
+        options.append(["object:" + row["id"], target_label("object", row, None, ctx)])
     return options
 
 
 # ---------------------------------------------------------------- contract
 
 
-def _parse(form, tables, lang):
-    target_text = clean(form.get("target"))
-    if target_text == "":
-        raise InputError(error("empty", "target", lang))
-    target = resolve_target(target_text, tables, lang)
+def _parse_target(form, ctx):
+    text = clean(form.get("target"))
+    if text == "":
+        raise InputError(error("empty", "target", ctx))
+    target = resolve_target(text, ctx)
     if target is None:
-        raise _fail("target", "target", lang)
-    damage_text = clean(form.get("damage"))
-    if damage_text == "":
-        raise InputError(error("empty", "damage", lang))
-    damage = parse_damage(damage_text)
+        raise _fail("unknown_target", "target", ctx)
+    return target
+
+
+def _parse_damage(form, ctx):
+    text = clean(form.get("damage"))
+    if text == "":
+        raise InputError(error("empty", "damage", ctx))
+    damage = parse_damage(text)
     if damage is None:
-        raise _fail("damage", "damage", lang)
+        raise _fail("damage_format", "damage", ctx)
     if damage[0] == "flat":
         if damage[1] > MAX_FLAT_DAMAGE:
-            raise _fail("flat_range", "damage", lang)
-    else:
-        count, sides, modifier = damage[1], damage[2], damage[3]
-        if count < 1 or count > MAX_DICE:
-            raise _fail("dice_count", "damage", lang)
-        if sides < MIN_SIDES or sides > MAX_SIDES:
-            raise _fail("dice_sides", "damage", lang)
-        if modifier < -MAX_DICE_MODIFIER or modifier > MAX_DICE_MODIFIER:
-            raise _fail("dice_modifier", "damage", lang)
-        if count + modifier < 0:
-            raise _fail("dice_negative", "damage", lang)
-    strength = parse_int(form, "strength", lang, MIN_ABILITY, MAX_ABILITY)
-    return target, damage, strength
+            raise _fail("flat_range", "damage", ctx)
+        return damage
+    count, sides, modifier = damage[1], damage[2], damage[3]
+    if count < 1 or count > MAX_DICE:
+        raise _fail("dice_count", "damage", ctx)
+    if sides < MIN_SIDES or sides > MAX_SIDES:
+        raise _fail("dice_sides", "damage", ctx)
+    if modifier < -MAX_DICE_MODIFIER or modifier > MAX_DICE_MODIFIER:
+        raise _fail("dice_modifier", "damage", ctx)
+    if count + modifier < 0:
+        raise _fail("dice_negative", "damage", ctx)
+    return damage
 
 
-def _none_text(lang):
-    return tr(lang, "aucun", "none")
+PARSERS = {"target": _parse_target, "damage": _parse_damage}
 
 
-def calculate(form, tables, lang):
+def calculate(form, data, lang):
+    ctx = Context(data, DECLARATION["id"], lang)
     try:
         if not isinstance(form, dict):
             form = {}
-        target, damage, strength = _parse(form, tables, lang)
-        skills = get_table(tables, "ability-bonus-skills", lang)
+        ctx.require(DECLARATION)
+        values = read_form(DECLARATION, form, ctx, PARSERS)
     except InputError as exc:
         return exc.result
-    kind, row, thickness, hardness, hit_points, break_dc = target
-    source = get_table(tables, "materials" if kind == "material" else "standard-objects", lang)
-    label = target_label(kind, row, thickness, lang)
+    kind, row, thickness, hardness, hit_points, break_dc = values["target"]
+    damage = values["damage"]
+    strength = values["strength"]
+    skills = ctx.table("ability-bonus-skills")
+    source = ctx.table("materials" if kind == "material" else "standard-objects")
+    label = target_label(kind, row, thickness, ctx)
     working = []
     details = {}
+    target_values = [
+        ("name", label),
+        ("hardness", str(hardness)),
+        ("hit_points", str(hit_points)),
+        ("table", ctx.table_title(source)),
+    ]
     if kind == "material":
-        working.append(
-            tr(
-                lang,
-                "{n} : dureté {h}, {p} hp (table « {t} », colonne {c}).",
-                "{n}: hardness {h}, {p} hp (table “{t}”, column {c}).",
-            )
-            .replace("{n}", label)
-            .replace("{h}", str(hardness))
-            .replace("{p}", str(hit_points))
-            .replace("{t}", table_title(source, lang))
-            .replace(
-                "{c}", tr(lang, "HP ", "HP ") + tr(lang, THICKNESS_LABELS[thickness][0], THICKNESS_LABELS[thickness][1])
-            )
-        )
+        column = ctx.text("material_column", [("thickness", ctx.option(thickness))])
+        working.append(ctx.text("material", target_values + [("column", column)]))
     else:
-        working.append(
-            tr(
-                lang,
-                "{n} : dureté {h}, {p} hp, Break DC {b} (table « {t} »).",
-                "{n}: hardness {h}, {p} hp, break DC {b} (table “{t}”).",
-            )
-            .replace("{n}", label)
-            .replace("{h}", str(hardness))
-            .replace("{p}", str(hit_points))
-            .replace("{b}", str(break_dc))
-            .replace("{t}", table_title(source, lang))
-        )
+        working.append(ctx.text("object", target_values + [("break_dc", str(break_dc))]))
 
     if damage[0] == "flat":
         dmg = damage[1]
@@ -320,10 +330,7 @@ def calculate(form, tables, lang):
         hits = hits_to_destroy(hit_points, per)
         per_out = output(per, str(per))
         working.append(
-            tr(lang, "Dommages par coup = max(0, {d} − {h}) = {p}.", "Damage per hit = max(0, {d} − {h}) = {p}.")
-            .replace("{d}", str(dmg))
-            .replace("{h}", str(hardness))
-            .replace("{p}", str(per))
+            ctx.text("flat_per_hit", [("damage", str(dmg)), ("hardness", str(hardness)), ("per_hit", str(per))])
         )
         per_for_hits = str(per)
     else:
@@ -333,124 +340,85 @@ def calculate(form, tables, lang):
         if per2 < 0:
             per2 = 0
         hits = hits_with_average(hit_points, count, sides, modifier, hardness)
-        per_out = output(half_value(per2), fmt_half(per2, lang))
-        dice = fmt_dice(count, sides, modifier)
+        per_out = output(half_value(per2), half_text(per2, ctx.lang))
+        dice = dice_text(count, sides, modifier)
         working.append(
-            tr(lang, "{x} : moyenne = {n} × ({s} + 1) ÷ 2 {m} = {a}.", "{x}: average = {n} × ({s} + 1) ÷ 2 {m} = {a}.")
-            .replace("{x}", dice)
-            .replace("{n}", str(count))
-            .replace("{s}", str(sides))
-            .replace("{m}", _term(modifier))
-            .replace("{a}", fmt_half(avg2, lang))
+            ctx.text(
+                "dice_average",
+                [
+                    ("dice", dice),
+                    ("count", str(count)),
+                    ("sides", str(sides)),
+                    ("modifier", term_text(modifier)),
+                    ("average", half_text(avg2, ctx.lang)),
+                ],
+            )
         )
         working.append(
-            tr(
-                lang,
-                "Dommages moyens par coup = max(0, {a} − {h}) = {p} (les coups à détruire utilisent cette moyenne).",
-                "Average damage per hit = max(0, {a} − {h}) = {p} (the hits to destroy use this average).",
+            ctx.text(
+                "dice_per_hit",
+                [
+                    ("average", half_text(avg2, ctx.lang)),
+                    ("hardness", str(hardness)),
+                    ("per_hit", half_text(per2, ctx.lang)),
+                ],
             )
-            .replace("{a}", fmt_half(avg2, lang))
-            .replace("{h}", str(hardness))
-            .replace("{p}", fmt_half(per2, lang))
         )
         num, den = pass_chance(count, sides, modifier, hardness)
-        chance_text = fmt_fraction_percent(num, den, lang)
+        chance_text = fraction_percent_text(num, den, ctx.lang)
         if len(str(den)) <= SHOW_FRACTION_DIGITS and 0 < num < den:
             exact = (num * 1000) % den == 0
-            chance_text = fmt_fraction(num, den) + (" = " if exact else " ≈ ") + chance_text
-        working.append(
-            tr(
-                lang,
-                "Chance qu’un coup dépasse la dureté ({x} > {h}) : {c}.",
-                "Chance that a hit passes the hardness ({x} > {h}): {c}.",
-            )
-            .replace("{x}", dice)
-            .replace("{h}", str(hardness))
-            .replace("{c}", chance_text)
-        )
+            chance_text = fraction_text(num, den) + (" = " if exact else " ≈ ") + chance_text
+        working.append(ctx.text("pass_chance", [("dice", dice), ("hardness", str(hardness)), ("chance", chance_text)]))
         best = damage_per_hit(count * sides + modifier, hardness)
         best_hits = hits_to_destroy(hit_points, best)
         if best_hits != "none":
-            working.append(
-                tr(
-                    lang,
-                    "Au mieux (jets maximaux : {m} par coup) : {b} coup(s).",
-                    "At best (highest rolls: {m} per hit): {b} hit(s).",
-                )
-                .replace("{m}", str(best))
-                .replace("{b}", str(best_hits))
-            )
+            working.append(ctx.text("best_hits", [("per_hit", str(best)), ("hits", str(best_hits))]))
         details = {
             "dice": dice,
             "average_doubled": avg2,
-            "pass_fraction": fmt_fraction(num, den),
+            "pass_fraction": fraction_text(num, den),
             "pass_text": chance_text,
-            "pass_tenths": _tenths(num, den),
+            "pass_tenths": fraction_tenths_percent(num, den),
             "best_hits": best_hits,
         }
-        per_for_hits = fmt_half(per2, lang)
+        per_for_hits = half_text(per2, ctx.lang)
 
     if hits == "none":
-        hits_text = tr(lang, "aucun coup ne passe", "no hit gets through")
-        working.append(
-            tr(
-                lang,
-                "Aucun dommage ne dépasse la dureté : l’objet ne peut pas être détruit ainsi.",
-                "No damage gets past the hardness: the object cannot be destroyed this way.",
-            )
-        )
+        hits_text = ctx.text("no_hit_passes")
+        working.append(ctx.text("cannot_destroy"))
     else:
         hits_text = str(hits)
         if hit_points <= 0:
-            working.append(
-                tr(
-                    lang,
-                    "{p} hp : un seul coup qui dépasse la dureté suffit.",
-                    "{p} hp: a single hit that gets past the hardness is enough.",
-                ).replace("{p}", str(hit_points))
-            )
+            working.append(ctx.text("single_hit", [("hit_points", str(hit_points))]))
         else:
             working.append(
-                tr(lang, "Coups pour détruire = ⌈{p} ÷ {d}⌉ = {n}.", "Hits to destroy = ⌈{p} ÷ {d}⌉ = {n}.")
-                .replace("{p}", str(hit_points))
-                .replace("{d}", per_for_hits)
-                .replace("{n}", str(hits))
+                ctx.text("hits", [("hit_points", str(hit_points)), ("per_hit", per_for_hits), ("hits", str(hits))])
             )
 
     srow = ability_row(strength, skills)
     sbonus = srow["bonus"]
     if break_dc == "none":
-        break_chance = "none"
-        working.append(
-            tr(
-                lang,
-                "Le seed ne donne pas de Break DC aux matériaux, seulement aux objets standard : "
-                "pas de chance de briser par un check de Force.",
-                "The seed gives materials no break DC, only standard objects: no chance to break them "
-                "with a Strength check.",
-            )
-        )
-        dc_text = _none_text(lang)
-        chance_out = output("none", _none_text(lang))
+        working.append(ctx.text("no_break_dc"))
+        dc_text = ctx.text("none")
+        chance_out = output("none", ctx.text("none"))
     else:
         break_chance = check_chance(sbonus, break_dc)
         dc_text = str(break_dc)
-        chance_out = output(break_chance, fmt_percent(break_chance, lang))
+        chance_out = output(break_chance, percent_text(break_chance, ctx.lang))
         working.append(
-            tr(
-                lang,
-                "Force {s} : bonus {b} (table « {t} », ligne {r}) ; chance de briser = (21 {b2} − {dc}) × 5, "
-                "bornée à 0–100\u202f% → {c}.",
-                "Strength {s}: bonus {b} (table “{t}”, row {r}); chance to break = (21 {b2} − {dc}) × 5, "
-                "clamped to 0–100% → {c}.",
+            ctx.text(
+                "break_chance",
+                [
+                    ("score", str(strength)),
+                    ("bonus", number_text(sbonus, signed=True)),
+                    ("bonus_term", term_text(sbonus)),
+                    ("table", ctx.table_title(skills)),
+                    ("row", ctx.localized(srow.get("score"))),
+                    ("break_dc", str(break_dc)),
+                    ("chance", percent_text(break_chance, ctx.lang)),
+                ],
             )
-            .replace("{s}", str(strength))
-            .replace("{b2}", _term(sbonus))
-            .replace("{b}", fmt_signed(sbonus))
-            .replace("{t}", table_title(skills, lang))
-            .replace("{r}", localized(srow.get("score"), lang))
-            .replace("{dc}", str(break_dc))
-            .replace("{c}", fmt_percent(break_chance, lang))
         )
     outputs = {
         "hardness": output(hardness, str(hardness)),
@@ -463,26 +431,22 @@ def calculate(form, tables, lang):
     return ok_result(outputs, working, details if details else None)
 
 
-def _tenths(num, den):
-    return (num * 2000 + den) // (2 * den)
-
-
-def _term(n):
-    if n < 0:
-        return MINUS + " " + str(-n)
-    return "+ " + str(n)
-
-
-DEFAULT_DAMAGES = (4, 6, 8, 10, 12, 15, 20, 25, 30)
-
-
-def reference_table(objects_table, damages=DEFAULT_DAMAGES):
-    """Hits to break each standard object by damage per blow: rows [object id, hardness, hit points, break DC,
-    hits at damages[0], ...]; hits are ints or 'none'."""
+def reference(data, lang, compact=False):
+    """The build-time reference table: hits to break each standard object by damage per hit (rows: the object's
+    name, hardness, hit points, break DC, then hits as ints or 'none')."""
+    ctx = Context(data, DECLARATION["id"], lang)
     rows = []
-    for row in objects_table["rows"]:
-        line = [row["id"], row["hardness"], row["hit_points"], row["break_dc"]]
-        for dmg in damages:
+    for row in ctx.table("standard-objects")["rows"]:
+        line = [ctx.localized(row["name"]), row["hardness"], row["hit_points"], row["break_dc"]]
+        for dmg in REFERENCE_DAMAGES:
             line.append(hits_to_destroy(row["hit_points"], damage_per_hit(dmg, row["hardness"])))
         rows.append(line)
-    return rows
+    columns = [
+        ctx.text("reference_object"),
+        ctx.text("reference_hardness"),
+        ctx.text("reference_hit_points"),
+        ctx.text("reference_break_dc"),
+    ]
+    for dmg in REFERENCE_DAMAGES:
+        columns.append(ctx.text("reference_damage", [("damage", str(dmg))]))
+    return {"caption": ctx.text("reference_caption"), "columns": columns, "rows": rows}

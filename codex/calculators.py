@@ -1,25 +1,33 @@
-"""The bridge from the engine to the rules code in `calculators/`: which modules there are, and the data they read."""
+"""The bridge from the engine to the rules code in `calculators/`: the calculators are the modules that hold a
+DECLARATION, found by scanning the package (there is no list of them anywhere), and the data they read.
+
+A declaration (plain data, so MicroPython keeps it too) gives the calculator's id, the rule it applies, the rule
+tables it reads, its inputs and outputs and whether it has a reference table; its texts and constants are in
+data/calculators/<id>.yaml. `check_declarations` says, before anything is rendered, what does not fit.
+"""
 
 from __future__ import annotations
 
 import importlib
+import json
+import pkgutil
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 
+from jsonschema import Draft202012Validator
+
 import calculators
+from calculators.calc_common import COMMON_DATA
 from codex.data.loading import Dataset
 
 CALC_DIR = Path(calculators.__file__).resolve().parent
-CALCULATOR_IDS = ("jump", "breath", "object-damage", "initiative", "initiative-points")
-# The rule tables the calculators read; the browser receives exactly these, as JSON.
-CALCULATOR_TABLES = (
-    "ability-bonus-skills",
-    "ability-bonus-adnd",
-    "jump-armour-penalty",
-    "swimming-breath-bonus",
-    "materials",
-    "standard-objects",
-)
+CALCULATOR_SCHEMA = "calculator.schema.json"
+DECLARATION_SCHEMA = Path(__file__).resolve().parent.parent / "data" / "schemas" / "calculator-declaration.schema.json"
+
+
+class CalculatorError(ValueError):
+    """A declaration, or the data it names, does not fit; the message says which calculator and what."""
 
 
 def calculator_module(name: str) -> ModuleType:
@@ -27,11 +35,127 @@ def calculator_module(name: str) -> ModuleType:
     return importlib.import_module(f"calculators.{name}")
 
 
-def calculator_tables(dataset: Dataset) -> dict[str, dict]:
+def module_name(calculator_id: str) -> str:
+    """calculators/<this>.py declares the calculator: the id with '_' for '-' (page_glue finds it the same way)."""
+    return calculator_id.replace("-", "_")
+
+
+@cache
+def declared_modules() -> dict[str, ModuleType]:
+    """Calculator id -> module, for every module of the package that holds a DECLARATION (sorted by id)."""
+    found = {}
+    for info in pkgutil.iter_modules([str(CALC_DIR)]):
+        module = calculator_module(info.name)
+        declaration = getattr(module, "DECLARATION", None)
+        if declaration is None:
+            continue
+        problems = declaration_problems(declaration)
+        if problems:
+            raise CalculatorError(f"calculators/{info.name}.py: DECLARATION " + "; ".join(problems))
+        if module_name(declaration["id"]) != info.name:
+            raise CalculatorError(
+                f"calculators/{info.name}.py declares the id '{declaration['id']}': the module of a calculator is "
+                f"named after its id ({module_name(declaration['id'])}.py), which is how the page finds it"
+            )
+        found[declaration["id"]] = module
+    return dict(sorted(found.items()))
+
+
+def declaration_problems(declaration: object) -> list[str]:
+    """What in a DECLARATION breaks data/schemas/calculator-declaration.schema.json, in words."""
+    schema = json.loads(DECLARATION_SCHEMA.read_text(encoding="utf-8"))
+    errors = Draft202012Validator(schema).iter_errors(declaration)
+    return [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}" for e in errors]
+
+
+def declarations() -> dict[str, dict]:
+    """Calculator id -> its DECLARATION."""
+    return {calculator_id: module.DECLARATION for calculator_id, module in declared_modules().items()}
+
+
+def declaration(calculator_id: str) -> dict:
+    known = declarations()
+    if calculator_id not in known:
+        raise CalculatorError(f"unknown calculator '{calculator_id}' (declared: {', '.join(known) or 'none'})")
+    return known[calculator_id]
+
+
+def calculator_documents(dataset: Dataset) -> dict[str, dict]:
+    """The calculators' data files (data/calculators/*.yaml), by id."""
+    return dataset.by_id(CALCULATOR_SCHEMA)
+
+
+def calculator_data(dataset: Dataset) -> dict[str, dict]:
+    """Exactly what the declarations name, by id: their rule tables, their own data files and the shared texts.
+    The browser receives this as JSON (tables.json) and the calculators read nothing else."""
+    check_declarations(dataset)
     tables = dataset.by_id("table.schema.json")
-    return {table_id: tables[table_id] for table_id in CALCULATOR_TABLES}
+    documents = calculator_documents(dataset)
+    data = {}
+    for calculator_id, declared in declarations().items():
+        for table_id in declared["tables"]:
+            data[table_id] = tables[table_id]
+        data[calculator_id] = documents[calculator_id]
+    data[COMMON_DATA] = documents[COMMON_DATA]
+    return dict(sorted(data.items()))
+
+
+def check_declarations(dataset: Dataset) -> None:
+    """Raise CalculatorError naming every declaration whose data does not fit: a table or data file that data/
+    lacks, a choice column a table lacks, an input or output without a label."""
+    tables = dataset.by_id("table.schema.json")
+    documents = calculator_documents(dataset)
+    problems = []
+    if COMMON_DATA not in documents:
+        problems.append(f"data/calculators has no file with id '{COMMON_DATA}' (the texts all calculators share)")
+    common = documents.get(COMMON_DATA, {})
+    for calculator_id, declared in declarations().items():
+        where = f"calculators/{module_name(calculator_id)}.py"
+        document = documents.get(calculator_id)
+        if document is None:
+            problems.append(f"{where}: no data/calculators file with id '{calculator_id}'")
+            continue
+        for table_id in declared["tables"]:
+            if table_id not in tables:
+                problems.append(f"{where}: no table '{table_id}' in data/tables")
+        for spec in declared["inputs"]:
+            table_id = spec.get("table")
+            if table_id and table_id in tables:
+                columns = {column["id"] for column in tables[table_id]["columns"]} | {"id"}
+                for key in ("value", "label"):
+                    if spec[key] not in columns:
+                        problems.append(
+                            f"{where}: input '{spec['name']}': table '{table_id}' has no column '{spec[key]}'"
+                        )
+        for name in [spec["name"] for spec in declared["inputs"]] + declared["outputs"]:
+            if name not in document.get("labels", {}) and name not in common.get("labels", {}):
+                problems.append(f"{where}: '{name}' has no label in data/calculators/{calculator_id}.yaml (labels:)")
+        if "tools" not in document:
+            problems.append(
+                f"data/calculators/{calculator_id}.yaml: no 'tools' section (its place on the GM tools page)"
+            )
+    if problems:
+        raise CalculatorError("the calculators do not fit their data:\n  " + "\n  ".join(problems))
+
+
+def tools_order(dataset: Dataset) -> list[str]:
+    """The calculator ids in the order of the GM tools page (each data file's tools.position)."""
+    documents = calculator_documents(dataset)
+    return sorted(declarations(), key=lambda calculator_id: documents[calculator_id]["tools"]["position"])
+
+
+def constant(dataset: Dataset, calculator_id: str, constant_id: str) -> int | float:
+    """A rule constant of a calculator's data file."""
+    document = calculator_documents(dataset).get(calculator_id)
+    if document is None:
+        raise CalculatorError(f"unknown calculator '{calculator_id}' (data/calculators has no such id)")
+    for item in document.get("constants", []):
+        if item["id"] == constant_id:
+            return item["value"]
+    known = ", ".join(item["id"] for item in document.get("constants", [])) or "none"
+    raise CalculatorError(f"calculator '{calculator_id}' has no constant '{constant_id}' (known: {known})")
 
 
 def module_files() -> list[Path]:
-    """The Python files the browser loads: the package and every calculator module."""
+    """The Python files the browser loads: the package and every module of it."""
     return sorted(CALC_DIR.glob("*.py"))

@@ -1,16 +1,17 @@
-"""The check to run before a pull request: validate the data, build the site strictly, run the tests; then print a
-short report of what failed and where.
+"""The check to run before a pull request: validate the data, build the site strictly, lint and format-check the
+code with ruff, run the tests; then print a short report of what failed and where.
 
-    .venv/bin/python -m codex.check            # all three steps
-    .venv/bin/python -m codex.check --quick    # data and build only (seconds, no browser)
+    .venv/bin/python -m codex.check            # every step, every test (a few minutes)
+    .venv/bin/python -m codex.check --quick    # every step, the tests without a browser (about a minute)
 
 Exit status 0 when everything passed, 1 otherwise. Data errors are listed as `file:line: field ...: got ...; expected
-...` (CONTRIBUTING.md explains each message); build warnings and failing tests are listed by file.
+...` (CONTRIBUTING.md explains each message); build warnings, ruff findings and failing tests are listed by file.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import re
 import subprocess
@@ -22,15 +23,18 @@ from pathlib import Path
 ROOT = Path.cwd()  # run from the project's root, where mkdocs.yml is
 
 
+# The tests that need no browser (tests/conftest.py marks the others `browser`): what --quick runs.
+QUICK_TESTS = ["-m", "not browser"]
+
+
 @dataclass
 class Step:
     name: str
     problems: list[str] = field(default_factory=list)
-    skipped: str = ""
 
     @property
     def passed(self) -> bool:
-        return not self.problems and not self.skipped
+        return not self.problems
 
 
 def check_data() -> Step:
@@ -65,8 +69,31 @@ def check_build() -> Step:
     return step
 
 
-def check_tests(extra: list[str]) -> Step:
-    step = Step("tests (pytest)")
+def ruff_step(name: str, *args: str) -> Step:
+    """Run ruff (this Python's, configured by pyproject.toml) with `args` over the project; list each finding as
+    `file:line:column: CODE message` (for the formatter, CODE is `unformatted`: run `.venv/bin/ruff format FILE`)."""
+    step = Step(name)
+    if importlib.util.find_spec("ruff") is None:
+        step.problems = ["ruff is not installed: .venv/bin/pip install -e '.[test]'"]
+        return step
+    command = [sys.executable, "-m", "ruff", *args, "--output-format", "concise", "."]
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    step.problems = [line for line in result.stdout.splitlines() if re.match(r"^\S.*?:\d+:\d+: ", line)]
+    if result.returncode and not step.problems:
+        step.problems = [result.stderr.strip() or result.stdout.strip() or f"ruff exit status {result.returncode}"]
+    return step
+
+
+def check_lint() -> Step:
+    return ruff_step("lint (ruff check)", "check", "--no-fix")
+
+
+def check_format() -> Step:
+    return ruff_step("formatting (ruff format --check)", "format", "--check")
+
+
+def check_tests(extra: list[str], name: str = "tests (pytest)") -> Step:
+    step = Step(name)
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rfE", "--tb=line", *extra],
         cwd=ROOT,
@@ -86,17 +113,17 @@ def check_tests(extra: list[str]) -> Step:
 def report(steps: list[Step]) -> int:
     print("\nCodex 2bis — check before a pull request")
     for step in steps:
-        status = "skipped" if step.skipped else ("ok" if step.passed else f"FAILED ({len(step.problems)})")
-        print(f"\n[{status}] {step.name}" + (f": {step.skipped}" if step.skipped else ""))
+        status = "ok" if step.passed else f"FAILED ({len(step.problems)})"
+        print(f"\n[{status}] {step.name}")
         for problem in step.problems[:30]:
             print(f"  - {problem}")
         if len(step.problems) > 30:
             print(f"  ... and {len(step.problems) - 30} more")
-    failed = [s for s in steps if not s.passed and not s.skipped]
+    failed = [s for s in steps if not s.passed]
     print(
         "\n"
         + (
-            "All checks passed" + (" (tests skipped)." if any(s.skipped for s in steps) else ".")
+            "All checks passed."
             if not failed
             else f"{len(failed)} step(s) failed: fix the lines above (CONTRIBUTING.md, 'What the errors mean')."
         )
@@ -106,19 +133,20 @@ def report(steps: list[Step]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        description="Validate data, build strictly, run the tests; report what failed and where."
+        description="Validate data, build strictly, lint and format-check, run the tests; report what failed and where."
     )
-    parser.add_argument("--quick", action="store_true", help="data and build only, no tests")
+    parser.add_argument("--quick", action="store_true", help="run only the tests without a browser (-m 'not browser')")
     parser.add_argument("pytest_args", nargs="*", help="passed to pytest (e.g. a test file)")
     args = parser.parse_args(argv)
-    steps = [check_data()]
-    print(f"data: {'ok' if steps[0].passed else 'errors'}", flush=True)
-    steps.append(check_build())
-    print(f"build: {'ok' if steps[1].passed else 'errors'}", flush=True)
+    steps: list[Step] = []
+    for label, run in (("data", check_data), ("build", check_build), ("lint", check_lint), ("format", check_format)):
+        steps.append(run())
+        print(f"{label}: {'ok' if steps[-1].passed else 'errors'}", flush=True)
     if args.quick:
-        steps.append(Step("tests (pytest)", skipped="--quick"))
+        print("tests without a browser: running (about a minute)...", flush=True)
+        steps.append(check_tests(QUICK_TESTS + args.pytest_args, 'tests without a browser (pytest -m "not browser")'))
     else:
-        print("tests: running (one to a few minutes)...", flush=True)
+        print("tests: running (a few minutes)...", flush=True)
         steps.append(check_tests(args.pytest_args))
     return report(steps)
 

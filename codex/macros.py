@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from codex.calculators import CALCULATOR_IDS, calculator_module, calculator_tables
+from codex.calculators import calculator_data, constant
 from codex.data.loading import Dataset
-from codex.i18n.localize import cell
-from codex.i18n.ui import ui
+from codex.i18n.localize import cell, number
+from codex.i18n.ui import UIText
 from codex.publish.downloads import render_downloads_list
-from codex.publish.rulebook import PLACEHOLDER as RULEBOOK_PLACEHOLDER
+from codex.publish.rulebook import placeholder as rulebook_placeholder
 from codex.render.calculator_forms import render_form
 from codex.render.calculator_reference import render_reference
+from codex.render.calculator_tools import render_calculator_links, render_tools_sections
 from codex.render.collections import (
     render_action_kinds,
     render_conditions,
@@ -21,7 +22,7 @@ from codex.render.collections import (
 )
 from codex.render.edit_links import file_edit_url
 from codex.render.glossary import render_glossary
-from codex.render.gm_screen import render_gm_screen
+from codex.render.gm_screen import GM_SCREEN_SCHEMA, render_gm_screen
 from codex.render.recent_changes import recent_commits, render_recent_changes
 from codex.render.tables import render_table
 
@@ -48,6 +49,7 @@ def make_page_macros(dataset: Dataset, lang: str, docs_dir: Path, edit_base: str
     table" links; empty, tables have none."""
     tables = dataset.by_id("table.schema.json")
     questions = dataset.by_id("open-question.schema.json")
+    ui = UIText.from_dataset(dataset)
 
     def lookup(kind: dict, item_id: str, what: str) -> dict:
         if item_id not in kind:
@@ -57,64 +59,75 @@ def make_page_macros(dataset: Dataset, lang: str, docs_dir: Path, edit_base: str
 
     def table(table_id: str) -> str:
         data = lookup(tables, table_id, "table id")
-        return render_table(data, lang, file_edit_url(edit_base, dataset.source_file(table_id)))
+        return render_table(data, lang, ui, file_edit_url(edit_base, dataset.source_file(table_id)))
 
-    def value(table_id: str, row_id: str, column: str) -> str:
-        """One cell of a table, formatted as the table shows it, for use in prose."""
+    def value(table_id: str, row_id: str, column: str | None = None) -> str:
+        """One cell of a table, formatted as the table shows it, for use in prose; with two arguments, a calculator's
+        rule constant: value('jump', 'vertical-multiplier') (data/calculators/jump.yaml)."""
+        if column is None:
+            return number(constant(dataset, table_id, row_id), lang)
         data = lookup(tables, table_id, "table id")
         row = lookup({r["id"]: r for r in data["rows"]}, row_id, f"row of table '{table_id}'")
         columns = {c["id"]: c for c in data["columns"]}
         col = lookup(columns, column, f"column of table '{table_id}'")
         return cell(row[column], lang, col.get("format", "plain"))
 
+    def conditions_collection(collection_id: str) -> dict:
+        return lookup(dataset.by_id("conditions.schema.json"), collection_id, "conditions collection")
+
     def conditions(collection_id: str = "conditions", level: int = 2) -> str:
-        return render_conditions(
-            lookup(dataset.by_id("conditions.schema.json"), collection_id, "conditions collection"), lang, level
-        )
+        return render_conditions(conditions_collection(collection_id), lang, ui, level)
 
     def action_kinds(collection_id: str = "action-kinds") -> str:
         kinds = lookup(dataset.by_id("action-kinds.schema.json"), collection_id, "action-kinds collection")
-        return render_action_kinds(kinds, lang, file_edit_url(edit_base, dataset.source_file(collection_id)))
+        return render_action_kinds(kinds, lang, ui, file_edit_url(edit_base, dataset.source_file(collection_id)))
 
     def open_question(question_id: str) -> str:
-        return render_open_question(lookup(questions, question_id, "open question"), lang)
+        return render_open_question(lookup(questions, question_id, "open question"), lang, ui)
 
     def open_questions_index() -> str:
         listed = list(questions.values())
         titles = {q["page"]: page_title(docs_dir, q["page"]) for q in listed}
-        return render_open_question_index(listed, titles, lang)
+        return render_open_question_index(listed, titles, lang, ui)
 
     def t(key: str) -> str:
-        return ui(key, lang)
+        return ui.text(key, lang)
 
     def calculator(calculator_id: str) -> str:
         """A calculator form (answered in the browser by the Python modules), per the form contract."""
-        lookup({c: c for c in CALCULATOR_IDS}, calculator_id, "calculator")
-        rule_tables = calculator_tables(dataset)
-        targets = calculator_module("object_damage").target_options(rule_tables, lang)
-        return render_form(calculator_id, rule_tables, lang, targets)
+        return render_form(calculator_id, calculator_data(dataset), lang)
 
-    def calculator_reference(calculator_id: str) -> str:
-        """The build-time reference table of a calculator, computed by the same functions."""
-        return render_reference(calculator_id, calculator_tables(dataset), lang)
+    def calculator_reference(calculator_id: str, compact: bool = False) -> str:
+        """The build-time reference table of a calculator, computed by the same functions (`compact`: its narrow
+        variant, for the GM screen)."""
+        return render_reference(calculator_id, calculator_data(dataset), lang, compact)
 
-    def gm_screen() -> str:
-        """The GM screen's panels (codex/render/gm_screen.py), landscape on paper."""
-        return render_gm_screen(dataset, lang, table, calculator_reference)
+    def calculator_tools() -> str:
+        """Every declared calculator's section of the GM tools page: heading, rule, form, reference table."""
+        return render_tools_sections(dataset, calculator_data(dataset), lang, docs_dir)
+
+    def calculator_links() -> str:
+        """The list of the calculators, each linked to the rules page that shows it (home page)."""
+        return render_calculator_links(dataset, lang, docs_dir)
+
+    def gm_screen(screen_id: str = "gm-screen") -> str:
+        """The GM screen's panels (data/gm-screen.yaml, codex/render/gm_screen.py), landscape on paper."""
+        screen = lookup(dataset.by_id(GM_SCREEN_SCHEMA), screen_id, "GM screen")
+        return render_gm_screen(screen, lang, ui, table, calculator_reference, conditions_collection)
 
     def downloads_list(page_url: str = "data/") -> str:
         """The Data page's list of JSON and CSV files (codex/publish/downloads.py writes them); links are relative
         to page_url, which the page passes with the page's own URL."""
-        return render_downloads_list(dataset, lang, page_url)
+        return render_downloads_list(dataset, lang, ui, page_url)
 
     def rulebook() -> str:
         """Where codex/publish/rulebook.py puts the rules pages after the build."""
-        return RULEBOOK_PLACEHOLDER
+        return rulebook_placeholder()
 
     def glossary() -> str:
         """The glossary page's entries (codex/render/glossary.py), from data/glossary.yaml."""
         return render_glossary(
-            lookup(dataset.by_id("glossary.schema.json"), "glossary", "glossary"), questions, lang, docs_dir
+            lookup(dataset.by_id("glossary.schema.json"), "glossary", "glossary"), questions, lang, ui, docs_dir
         )
 
     def open_questions_count(status: str = "") -> str:
@@ -123,7 +136,7 @@ def make_page_macros(dataset: Dataset, lang: str, docs_dir: Path, edit_base: str
 
     def recent_changes(count: int = 8) -> str:
         """The last commits (codex/render/recent_changes.py), or a note when the build has no git history."""
-        return render_recent_changes(recent_commits(dataset.root.parent, count), lang)
+        return render_recent_changes(recent_commits(dataset.root.parent, count), lang, ui)
 
     return {
         "gm_screen": gm_screen,
@@ -141,4 +154,6 @@ def make_page_macros(dataset: Dataset, lang: str, docs_dir: Path, edit_base: str
         "t": t,
         "calculator": calculator,
         "calculator_reference": calculator_reference,
+        "calculator_tools": calculator_tools,
+        "calculator_links": calculator_links,
     }

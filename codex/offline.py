@@ -16,7 +16,10 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from datetime import UTC, datetime
 from pathlib import Path
+
+from codex.publish.build_date import pin_build_date
 
 PROJECT = Path.cwd()  # run from the project's root, where mkdocs.yml is
 FOLDER_NAME = "codex-2bis"
@@ -48,11 +51,23 @@ def make_zip(folder: Path, archive: Path) -> Path:
     """Zip `folder` as <archive>, every file under one top folder named like the folder; returns the archive."""
     archive = Path(archive).resolve()
     archive.parent.mkdir(parents=True, exist_ok=True)
+    stamp = entry_date()
     with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zipped:
         for path in sorted(Path(folder).rglob("*")):
             if path.is_file():
-                zipped.write(path, f"{FOLDER_NAME}/{path.relative_to(folder).as_posix()}")
+                entry = zipfile.ZipInfo(f"{FOLDER_NAME}/{path.relative_to(folder).as_posix()}", date_time=stamp)
+                entry.compress_type = zipfile.ZIP_DEFLATED
+                entry.external_attr = 0o644 << 16  # the same permissions on every machine
+                zipped.writestr(entry, path.read_bytes(), compresslevel=9)
     return archive
+
+
+def entry_date() -> tuple[int, int, int, int, int, int]:
+    """The date of every entry: the commit's (SOURCE_DATE_EPOCH, codex/publish/build_date.py), so that two zips of
+    one commit are identical; the clock's when there is no history. Zip dates start in 1980."""
+    stamp = pin_build_date(PROJECT)
+    moment = datetime.fromtimestamp(int(stamp), UTC) if stamp else datetime.now(UTC)
+    return max(moment.timetuple()[:6], (1980, 1, 1, 0, 0, 0))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -2,18 +2,24 @@
 
 For each language's configuration (mkdocs.yml for French; mkdocs.en.yml, which inherits it, for English):
 
-1. ``on_config``: load and validate ``data/`` (a data error stops the build with file:line), register the page
+1. ``on_config``: pin the build's date to the commit's (codex/publish/build_date.py), load and validate ``data/`` (a data error stops the build with file:line), register the page
    macros with mkdocs-macros (which renders them), and set up either the served site (web app links) or the offline
    folder (``.html`` links, classic scripts). The plugin is listed before ``macros``, so the macros exist when
    mkdocs-macros configures itself.
    Under ``mkdocs serve``, ``on_serve`` watches data, both languages' pages, the engine and the rules code.
-2. ``on_page_markdown`` (priority -50, after mkdocs-macros has rendered the page): append the glossary's tooltip
-   definitions in the page's language.
-3. ``on_post_page`` / ``on_post_template``: drop the one invalid attribute the theme writes.
+   ``on_files`` keeps the site's files (the rulebook finds each page's built file and URL among them).
+2. ``on_page_markdown`` (priority -50, after mkdocs-macros has rendered the page): French typography on a French
+   page's text (codex/i18n/typography.py), then the glossary's tooltip definitions in the page's language.
+   ``on_page_content``: a page without a front matter description gets its first paragraph's; ``on_page_context``:
+   its Open Graph card (codex/render/page_meta.py; docs/overrides/main.html writes both).
+3. ``on_post_page`` / ``on_post_template``: drop the one invalid attribute the theme writes; check that only the
+   configured rulebook page calls rulebook(). ``on_template_context``: the root language's sitemap of every language
+   (codex/publish/search_engines.py), the 404 page's words and language hand-over (codex/render/not_found.py).
 4. ``on_post_build`` (after the search plugin has written the index, as the plugin is listed after ``search``):
-   fold the search index, publish the calculators and the downloads, assemble the rulebook; then build the other
+   fold the search index, publish the calculators and the downloads, assemble the rulebook (the pages the option
+   ``rulebook`` names, see RulebookConfig); then build the other
    languages' configurations into ``<site_dir>/<lang>/``; last, write the web app manifest and, in the root language,
-   the service worker over every language (or finish the offline folder).
+   the service worker over every language and robots.txt (or finish the offline folder).
 """
 
 from __future__ import annotations
@@ -29,21 +35,41 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
 
 import calculators
 import codex
 from codex.data.errors import DataErrors
 from codex.data.loading import Dataset, load_dataset
+from codex.i18n.typography import typeset_markdown
+from codex.i18n.ui import UIText
 from codex.macros import make_page_macros
+from codex.publish.build_date import pin_build_date
 from codex.publish.calculators import publish_calculators
 from codex.publish.downloads import publish_downloads
 from codex.publish.offline_folder import configure_for_folder, finish_folder
-from codex.publish.rulebook import assemble_rulebook
+from codex.publish.rulebook import BuiltPages, RulebookError, assemble_rulebook, placeholder
+from codex.publish.search_engines import SITEMAP, sitemap_entries, write_robots_txt
 from codex.publish.search_folding import fold_search_index
 from codex.publish.theme_fixes import drop_empty_tabindex
 from codex.publish.web_app import app_links, write_manifest, write_service_worker
-from codex.render.edit_links import repository_edit_base
+from codex.render.edit_links import forget_unset_repository, repository_edit_base
+from codex.render.not_found import not_found_context
+from codex.render.page_meta import open_graph, page_description
 from codex.render.tooltips import append_tooltips, tooltip_definitions
+
+
+class RulebookConfig(Config):
+    """The printable rulebook (codex/publish/rulebook.py): the page that calls rulebook(), and the pages of the nav
+    that are not rules (home, tools, indexes...), which it leaves out. Set in each language's configuration, as
+    MkDocs replaces (does not merge) an inherited plugin list; unset `page`, the site has no rulebook.
+
+    Configuration rather than each page's front matter: the list is a property of the navigation, the same in both
+    languages, written once per configuration instead of once per page and language, and checked against the nav."""
+
+    page = c.Optional(c.Type(str))
+    skip = c.ListOfItems(c.Type(str), default=[])
 
 
 class CodexConfig(Config):
@@ -55,6 +81,7 @@ class CodexConfig(Config):
     other_languages = c.ListOfItems(c.Type(str), default=[])
     # The folder build (python -m codex.offline): links end in .html and everything works from file://.
     offline_folder = c.Type(bool, default=False)
+    rulebook = c.SubConfig(RulebookConfig)
 
 
 class CodexPlugin(BasePlugin[CodexConfig]):
@@ -62,6 +89,9 @@ class CodexPlugin(BasePlugin[CodexConfig]):
 
     def __init__(self) -> None:
         self.dataset: Dataset | None = None
+        self.ui: UIText | None = None
+        self.lang = ""
+        self.files = Files([])
         self.tooltips: dict[str, str] = {}
 
     # -- paths
@@ -72,16 +102,20 @@ class CodexPlugin(BasePlugin[CodexConfig]):
     # -- 1. configuration
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        pin_build_date(self.project_path(config, "."))
         try:
             self.dataset = load_dataset(self.project_path(config, self.config.data_dir))
         except DataErrors as err:
             raise PluginError(f"invalid data, the build stops:\n{err}") from None
-        lang = config.theme["language"]
+        self.ui = UIText.from_dataset(self.dataset)
+        lang = self.lang = config.theme["language"]
         glossary = self.dataset.by_id("glossary.schema.json").get("glossary")
         self.tooltips = tooltip_definitions(glossary, lang) if glossary else {}
         macros_plugin = config.plugins.get("macros")
         if macros_plugin is None:
             raise PluginError("the codex plugin needs the macros plugin (mkdocs-macros), listed after it")
+        config.site_url = config.site_url or None  # CODEX_SITE_URL set but empty: no address, as when unset
+        forget_unset_repository(config)
         edit_base = repository_edit_base(config)
         macros_plugin.register_macros(make_page_macros(self.dataset, lang, Path(config.docs_dir), edit_base))
         if self.config.offline_folder:
@@ -91,19 +125,57 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             config.extra["codex_app"] = app_links(language_depth(config))
         return config
 
+    def on_files(self, files: Files, **kwargs: Any) -> Files:
+        """Keep the site's files: the rulebook finds each page's built file and URL among them."""
+        self.files = files
+        return files
+
     # -- 2. pages
 
     @event_priority(-50)  # after mkdocs-macros (priority 0) has rendered the page's macros
     def on_page_markdown(self, markdown: str, **kwargs: Any) -> str:
-        return append_tooltips(markdown, self.tooltips)
+        return append_tooltips(typeset_markdown(markdown, self.lang), self.tooltips)
+
+    def on_page_content(self, html: str, page: Page, **kwargs: Any) -> str:
+        if not page.meta.get("description"):
+            page.meta["description"] = page_description(html)
+        return html
+
+    def on_page_context(self, context: dict[str, Any], page: Page, config: MkDocsConfig, **kwargs: Any) -> dict:
+        context["codex_open_graph"] = open_graph(
+            title=config.site_name if page.is_homepage else str(page.meta.get("title") or page.title),
+            description=page.meta.get("description") or "",
+            url=page.canonical_url,
+            is_home=page.is_homepage,
+            lang=self.lang,
+            site_languages=site_languages(config),
+            site_name=config.site_name,
+        )
+        return context
 
     # -- 3. HTML
 
-    def on_post_page(self, output: str, **kwargs: Any) -> str:
+    def on_post_page(self, output: str, page: Page, **kwargs: Any) -> str:
+        if page.file.src_uri != self.config.rulebook.page and placeholder() in output:
+            where = self.config.rulebook.page or "none (codex plugin option rulebook.page is unset)"
+            raise PluginError(f"{page.file.src_uri} calls rulebook(), but the rulebook page is {where}")
         return drop_empty_tabindex(output)
 
     def on_post_template(self, output_content: str, **kwargs: Any) -> str:
         return drop_empty_tabindex(output_content)
+
+    def on_template_context(self, context: dict[str, Any], template_name: str, config: MkDocsConfig) -> dict:
+        is_root_language = language_depth(config) == 0
+        if template_name == SITEMAP:  # a language below the root writes none: the root's lists every language
+            pages = [(f.page.url, f.page.update_date) for f in context["pages"] if f.page and not f.page.is_link]
+            context["codex_sitemap"] = (
+                sitemap_entries(config.site_url, pages, language_folders(config)) if is_root_language else None
+            )
+        elif template_name == "404.html":
+            assert self.ui is not None
+            folders = language_folders(config)
+            context["not_found"] = not_found_context(self.ui, self.lang, context["base_url"], folders, is_root_language)
+        return context
 
     # -- `mkdocs serve`: rebuild on a change of data, of any page or override, of the engine or the rules code
 
@@ -124,7 +196,12 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         fold_search_index(site_dir)
         publish_calculators(site_dir, self.dataset, vendor_dir)
         publish_downloads(site_dir, self.dataset, lang)
-        assemble_rulebook(site_dir, config.nav, lang)
+        assert self.ui is not None
+        try:
+            built = BuiltPages(site_dir, self.files.documentation_pages())
+            assemble_rulebook(built, config.nav, lang, self.ui, self.config.rulebook.page, self.config.rulebook.skip)
+        except RulebookError as err:
+            raise PluginError(str(err)) from None
         for other in self.config.other_languages:
             build_other_language(config, self.project_path(config, other))
         if self.config.offline_folder:
@@ -133,6 +210,12 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         write_manifest(site_dir, lang, config.site_name, config.site_description or config.site_name)
         if language_depth(config) == 0:
             write_service_worker(site_dir, site_languages(config))
+            write_robots_txt(site_dir, config.site_url)  # after the service worker, which need not cache it
+
+
+def codex_options(config_file: Path) -> CodexConfig:
+    """The codex plugin's options as a configuration file sets them, validated by MkDocs (tests read them)."""
+    return load_config(config_file=str(config_file)).plugins["codex"].config
 
 
 def package_dir(package: Any) -> Path:
@@ -155,6 +238,11 @@ def language_folder(config: MkDocsConfig, lang: str) -> str:
 
 def site_languages(config: MkDocsConfig) -> list[str]:
     return [alternate["lang"] for alternate in config.extra.get("alternate") or []] or [config.theme["language"]]
+
+
+def language_folders(config: MkDocsConfig) -> dict[str, str]:
+    """Each language of the site -> its folder ('' for the root language)."""
+    return {lang: language_folder(config, lang) for lang in site_languages(config)}
 
 
 def build_other_language(config: MkDocsConfig, config_file: Path) -> None:

@@ -1,26 +1,34 @@
 """The pages the audits visit: every page of the site, and one sample page of each kind, in both languages.
 
-A page kind is a page whose HTML is built differently (tables from data, a calculator form, collections, the open
-questions index, a draft section, the 404 template); a sample of each catches what a kind adds.
+A page kind is a page whose HTML is built differently: the home page, rules with tables from data, rules with a
+calculator, the GM tools (every calculator), a collection, the glossary, the open questions index, a draft section,
+the GM screen, the rulebook (every rules page as a chapter), the data downloads, the 404 template. A sample of each
+catches what a kind adds.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+from dataclasses import dataclass
 
 from tests.conftest import LANGS, ROOT, built_path
 
 DOCS = ROOT / "docs"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
 
 # kind -> docs path (or the built file name for the 404 template)
 PAGE_KINDS: dict[str, str] = {
     "home": "index.md",
-    "rules-with-tables": "object-damage.md",
+    "rules-with-tables": "size-and-cover.md",
     "rules-with-calculator": "movement.md",
     "gm-tools": "tools.md",
     "collection": "conditions.md",
+    "glossary": "glossary.md",
     "open-questions": "open-questions.md",
     "draft-section": "initiative-points/index.md",
+    "gm-screen": "gm-screen.md",
+    "rulebook": "rulebook.md",
+    "data": "data.md",
     "404": "404.html",
 }
 
@@ -55,6 +63,30 @@ def wait_until_settled(page, network: bool = True) -> None:
         )
 
 
-def built_file(site: Path, url: str) -> Path:
-    path = site / url.lstrip("/")
-    return path / "index.html" if url.endswith("/") else path
+@dataclass
+class Visit:
+    """What a page did in a fresh browser context: every address it requested, the colour scheme the theme shows
+    (data-md-color-scheme) and axe-core's violations (all of them: the audit leaves out the theme's own)."""
+
+    requests: list[str]
+    scheme: str
+    violations: list[dict]
+
+
+def visit(browser, url: str, viewport: dict, color_scheme: str) -> Visit:
+    """Open `url` in a fresh context, let it settle (network idle, calculators ready), then run axe-core."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    context = browser.new_context(viewport=viewport, color_scheme=color_scheme)
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
+    page = context.new_page()
+    try:
+        page.goto(url)
+        wait_until_settled(page)  # the search worker and its index, the calculators' runtime
+        scheme = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+        # Only the violations' details: axe's details of what passed are large and slow to hand over.
+        violations = Axe().run(page, options={"resultTypes": ["violations"]}).response["violations"]
+    finally:
+        context.close()
+    return Visit(requests, scheme, violations)

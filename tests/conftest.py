@@ -15,9 +15,18 @@ ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("fr", "en")
 
 
-def run_mkdocs_build(project: Path, site_dir: Path) -> subprocess.CompletedProcess:
-    """`mkdocs build --strict` as a contributor runs it, into site_dir."""
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+# The site's public address and its repository's (mkdocs.yml reads them from the environment): a test build has
+# them only when it asks, with the example addresses below.
+ADDRESS_VARIABLES = ("CODEX_SITE_URL", "CODEX_REPO_URL")
+EXAMPLE_SITE_URL = "https://example.github.io/codex2bis/"
+EXAMPLE_REPO_URL = "https://github.com/example/codex2bis"
+
+
+def run_mkdocs_build(project: Path, site_dir: Path, **variables: str) -> subprocess.CompletedProcess:
+    """`mkdocs build --strict` as a contributor runs it, into site_dir, with these environment `variables` (and no
+    site or repository address unless they give one)."""
+    env = {name: value for name, value in os.environ.items() if name not in ADDRESS_VARIABLES}
+    env.update(NO_MKDOCS_2_WARNING="1", **variables)
     return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site_dir)],
         cwd=project,
@@ -32,6 +41,15 @@ def run_mkdocs_build(project: Path, site_dir: Path) -> subprocess.CompletedProce
 def built_site(tmp_path_factory) -> Path:
     site = tmp_path_factory.mktemp("site")
     result = run_mkdocs_build(ROOT, site)
+    assert result.returncode == 0, result.stderr[-4000:]
+    return site
+
+
+@pytest.fixture(scope="session")
+def addressed_site(tmp_path_factory) -> Path:
+    """The site as it is published: built with its public address and its repository's (the example ones)."""
+    site = tmp_path_factory.mktemp("addressed-site")
+    result = run_mkdocs_build(ROOT, site, CODEX_SITE_URL=EXAMPLE_SITE_URL, CODEX_REPO_URL=EXAMPLE_REPO_URL)
     assert result.returncode == 0, result.stderr[-4000:]
     return site
 
@@ -55,6 +73,14 @@ def site_url(built_site: Path):
         yield url
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark `browser` every test that drives Chromium through the `browser` fixture (directly or through another
+    fixture), so that `pytest -m "not browser"` is the quick loop."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
@@ -73,6 +99,22 @@ def browser():
         )
         yield browser
         browser.close()
+
+
+@pytest.fixture(scope="session")
+def phone_visits(browser, site_url):
+    """url path -> Visit (tests/audit_pages.py) on a phone in the light scheme: each page is visited once for all the
+    audits that read the visit (accessibility, requests)."""
+    from tests.audit_pages import PHONE, visit
+
+    done = {}
+
+    def visited(path: str):
+        if path not in done:
+            done[path] = visit(browser, site_url + path, PHONE, "light")
+        return done[path]
+
+    return visited
 
 
 @pytest.fixture

@@ -3,12 +3,14 @@
 Shared by the calculator tests: each test builds a list of calls, runs them all in ONE Node process with
 `run_calls`, and compares the decoded results with what CPython returns for the same calls.
 
-    from micropython_runner import run_calls, call
-    results = run_calls([call("jump", "calculate", form, tables, "fr")])
+    from micropython_runner import run_calls, call, shared
+    results = run_calls([call("jump", "calculate", form, shared("data"), "fr")], shared={"data": data})
     # -> [{"ok": True, "value": <decoded JSON>}] or [{"ok": False, "error": "<MicroPython traceback>"}]
 
 Arguments and results cross the boundary as JSON, so use only JSON values (str, int, bool, None, lists, dicts with
-string keys); tuples come back as lists. Without Node the call fails the test with a clear message (never a skip).
+string keys); tuples come back as lists. A large argument that many calls share (the calculators' data) goes once,
+in `shared`, and each call names it with `shared(name)`. Without Node the call fails the test with a clear message
+(never a skip).
 """
 
 from __future__ import annotations
@@ -32,6 +34,11 @@ def call(module: str, function: str, *args, **kwargs) -> dict:
     return {"module": module, "function": function, "args": list(args), "kwargs": kwargs}
 
 
+def shared(name: str) -> dict:
+    """An argument that stands for run_calls(shared={name: ...})[name], sent once for all the calls."""
+    return {"$shared": name}
+
+
 def node_executable() -> str:
     node = shutil.which("node")
     if node is None:
@@ -47,12 +54,18 @@ def calculator_sources(calc_dir: Path = CALC_DIR) -> dict:
     return {p.name: p.read_text(encoding="utf-8") for p in sorted(calc_dir.glob("*.py"))}
 
 
-def run_calls(calls: list, calc_dir: Path = CALC_DIR, timeout: float = 300, heapsize: int = 16 * 1024 * 1024) -> list:
+def run_calls(
+    calls: list,
+    calc_dir: Path = CALC_DIR,
+    timeout: float = 300,
+    heapsize: int = 16 * 1024 * 1024,
+    shared: dict | None = None,
+) -> list:
     """Run the calls in one MicroPython instance; return one {"ok", "value"|"error"} dict per call."""
     node = node_executable()
     if not RUNTIME_MJS.is_file():
         pytest.fail(f"MicroPython runtime missing: {RUNTIME_MJS}")
-    job = {"files": calculator_sources(calc_dir), "calls": list(calls), "heapsize": heapsize}
+    job = {"files": calculator_sources(calc_dir), "shared": shared or {}, "calls": list(calls), "heapsize": heapsize}
     proc = subprocess.run(
         [node, str(RUNNER_MJS)],
         input=json.dumps(job),
@@ -63,7 +76,8 @@ def run_calls(calls: list, calc_dir: Path = CALC_DIR, timeout: float = 300, heap
     )
     if proc.returncode != 0:
         pytest.fail(f"MicroPython runner failed (exit {proc.returncode}):\n{proc.stderr[-4000:]}")
-    lines = [line for line in proc.stdout.splitlines() if line.strip()]
+    # split on "\n" only: the results may hold U+0085 or U+2028, which str.splitlines would take for line ends
+    lines = [line for line in proc.stdout.split("\n") if line.strip()]
     if not lines:
         pytest.fail(f"MicroPython runner printed nothing:\n{proc.stderr[-4000:]}")
     raw = json.loads(lines[-1])
@@ -76,9 +90,9 @@ def run_calls(calls: list, calc_dir: Path = CALC_DIR, timeout: float = 300, heap
     return results
 
 
-def run_one(module: str, function: str, *args, **kwargs):
+def run_one(module: str, function: str, *args, shared: dict | None = None, **kwargs):
     """Run a single call and return its value; fail the test with MicroPython's traceback if it raised."""
-    result = run_calls([call(module, function, *args, **kwargs)])[0]
+    result = run_calls([call(module, function, *args, **kwargs)], shared=shared)[0]
     if not result["ok"]:
         pytest.fail(f"MicroPython raised in {module}.{function}:\n{result['error']}")
     return result["value"]

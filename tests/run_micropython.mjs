@@ -1,7 +1,9 @@
 // Runs calls to the calculator modules under the vendored MicroPython WebAssembly runtime, in Node.
 // Usage: node tests/run_micropython.mjs < job.json > results.json
-// job = {"files": {"jump.py": "<source>", ...}, "calls": [{"module": "jump", "function": "calculate",
-//        "args": [...], "kwargs": {...}}, ...]}
+// job = {"files": {"jump.py": "<source>", ...}, "shared": {"data": <any JSON>, ...},
+//        "calls": [{"module": "jump", "function": "calculate", "args": [...], "kwargs": {...}}, ...]}
+// An argument {"$shared": "data"} stands for shared["data"], decoded once for all the calls (as the browser decodes
+// tables.json once), so a large argument is not sent again with every call.
 // Prints one JSON document on the last line of stdout: a list, one entry per call, either
 // {"ok": true, "value": <the JSON-encoded return value, as a string>} or {"ok": false, "error": "<traceback>"}.
 // Python's own print() output goes to stderr, so it never mixes with the results.
@@ -25,19 +27,33 @@ mp.FS.mkdir('/calc/calculators');
 for (const [name, source] of Object.entries(job.files || {})) {
   mp.FS.writeFile('/calc/calculators/' + name, source);
 }
-mp.runPython("import sys\nif '/calc' not in sys.path:\n    sys.path.append('/calc')\n");
+mp.FS.writeFile('/shared.json', JSON.stringify(job.shared || {}));
+mp.runPython(
+  "import sys, json\n" +
+  "if '/calc' not in sys.path:\n" +
+  "    sys.path.append('/calc')\n" +
+  "with open('/shared.json') as _f:\n" +
+  "    _SHARED = json.loads(_f.read())\n" +
+  "def _arg(value):\n" +
+  "    if isinstance(value, dict) and len(value) == 1 and '$shared' in value:\n" +
+  "        return _SHARED[value['$shared']]\n" +
+  "    return value\n"
+);
 
 const results = [];
 for (const call of job.calls || []) {
   mp.FS.writeFile('/call.json', JSON.stringify(call));
   try {
     mp.runPython(
-      "import json, sys, io\n" +
       "with open('/call.json') as _f:\n" +
       "    _call = json.loads(_f.read())\n" +
       "_mod = __import__('calculators.' + _call['module'], None, None, ['calculate'])\n" +
       "_fn = getattr(_mod, _call['function'])\n" +
-      "_value = _fn(*_call.get('args', []), **_call.get('kwargs', {}))\n" +
+      "_args = [_arg(a) for a in _call.get('args', [])]\n" +
+      "_kwargs = {}\n" +
+      "for _k in _call.get('kwargs', {}):\n" +
+      "    _kwargs[_k] = _arg(_call['kwargs'][_k])\n" +
+      "_value = _fn(*_args, **_kwargs)\n" +
       "with open('/result.json', 'w') as _f:\n" +
       "    _f.write(json.dumps(_value))\n"
     );

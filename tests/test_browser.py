@@ -1,5 +1,5 @@
-"""The built site in a real Chromium: pages load in both languages, the switcher keeps the page, search stays in the
-reader's language."""
+"""The built site in a real Chromium: pages load in both languages, the switcher keeps the page. (Search:
+tests/test_search.py.)"""
 
 from __future__ import annotations
 
@@ -28,27 +28,3 @@ def test_language_switcher_lands_on_the_same_page(page, site_url, start, target_
     page.wait_for_load_state()
     assert page.url == site_url + expected
     assert page.locator("html").get_attribute("lang") == target_lang
-
-
-@pytest.mark.parametrize(
-    "prefix, query, own, other",
-    [
-        ("/", "Adamantine", "/" + PAGE, "/en/"),
-        ("/en/", "Adamantine", "/en/" + PAGE, None),
-        ("/", "porte", "/" + PAGE, "/en/"),
-        ("/en/", "manacles", "/en/" + PAGE, None),
-    ],
-)
-def test_search_finds_table_terms_in_the_page_language_only(page, site_url, prefix, query, own, other):
-    page.goto(site_url + prefix, wait_until="networkidle")  # the search index and its worker are loaded
-    page.locator("label.md-search__icon, .md-search__input").first.click()
-    page.locator(".md-search__input").press_sequentially(query, delay=30)
-    results = page.locator(".md-search-result__item a")
-    results.first.wait_for(timeout=15000)
-    hrefs = [results.nth(i).get_attribute("href") for i in range(results.count())]
-    absolute = [page.evaluate("h => new URL(h, location.href).pathname", h) for h in hrefs]
-    assert any(path.startswith(own) for path in absolute), absolute
-    if other:
-        assert not any(path.startswith(other) for path in absolute), absolute
-    else:
-        assert all(path.startswith("/en/") for path in absolute), absolute

@@ -1,18 +1,25 @@
-"""Breath-holding calculator: seed rules, hand-worked cases, invariants, and MicroPython agreement."""
+"""Breath-holding calculator: seed rules, hand-worked cases and invariants (the cross-runtime vectors are generated
+from its declaration: tests/test_calculator_vectors.py)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-import calculator_vectors as cv
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators import breath
+from calculators.calc_common import Context, choice_options, declared_input
+from tests import calculator_vectors as cv
 
-TABLES = cv.tables_for("breath")
+TABLES = cv.browser_data()
 SWIM = TABLES["swimming-breath-bonus"]
-OUTPUTS = ("rounds", "first_dc", "second_dc")
+RULES = Context(TABLES, "breath", "en").rules
+OUTPUTS = breath.DECLARATION["outputs"]
+SWIMMING_CHOICES = [
+    value
+    for value, _ in choice_options(declared_input(breath.DECLARATION, "swimming"), Context(TABLES, "breath", "en"))
+]
 
 
 def form(**kw):
@@ -21,25 +28,32 @@ def form(**kw):
     return base
 
 
+def test_the_seed_numbers_are_the_data_constants():
+    # seed 000, "Retenir sa respiration": Endurance adds 1 per rank; DC 10, then +1 (or +2 if violent) per round
+    assert RULES == {"endurance-per-rank": 1, "calm-round-cost": 1, "violent-round-cost": 2, "first-check-dc": 10}
+
+
 def test_swimming_bonus_from_table():
     # no skill 0; rank 0 gives 1; 2 per rank; rank VI 2 more
-    assert [breath.swimming_bonus(r, SWIM) for r in (None, 0, 1, 2, 3, 4, 5, 6)] == [0, 1, 2, 4, 6, 8, 10, 14]
+    bonuses = [breath.swimming_row(r, SWIM)["bonus"] for r in (None, 0, 1, 2, 3, 4, 5, 6)]
+    assert bonuses == [0, 1, 2, 4, 6, 8, 10, 14]
+    assert SWIMMING_CHOICES == ["none", "0", "1", "2", "3", "4", "5", "6"]
 
 
 def test_rounds_calm_and_violent():
-    assert breath.rounds_before_checks(15, False) == 15
-    assert breath.rounds_before_checks(15, True) == 8  # the last violent round overspends
-    assert breath.rounds_before_checks(16, True) == 8
-    assert breath.rounds_before_checks(1, True) == 1
+    assert breath.rounds_before_checks(15, False, RULES) == 15
+    assert breath.rounds_before_checks(15, True, RULES) == 8  # the last violent round overspends
+    assert breath.rounds_before_checks(16, True, RULES) == 8
+    assert breath.rounds_before_checks(1, True, RULES) == 1
 
 
 def test_check_dcs():
-    assert [breath.check_dc(k, False) for k in (1, 2, 3)] == [10, 11, 12]
-    assert [breath.check_dc(k, True) for k in (1, 2, 3)] == [10, 12, 14]
+    assert [breath.check_dc(k, False, RULES) for k in (1, 2, 3)] == [10, 11, 12]
+    assert [breath.check_dc(k, True, RULES) for k in (1, 2, 3)] == [10, 12, 14]
 
 
 def test_check_rows_exact_cumulative():
-    rows = breath.check_rows(1, True)  # Con 12-14: +1; chances 60, 50, 40, 30, 20, 10, 0
+    rows = breath.check_rows(1, True, RULES)  # Con 12-14: +1; chances 60, 50, 40, 30, 20, 10, 0
     assert [r[2] for r in rows] == [60, 50, 40, 30, 20, 10, 0]
     holding = Fraction(1)
     for _round, _dc, chance, num, den in rows:
@@ -49,7 +63,7 @@ def test_check_rows_exact_cumulative():
 
 
 def test_check_rows_stop_at_twenty():
-    rows = breath.check_rows(10, False)  # Con 25: +10, chance 100 % until DC 31
+    rows = breath.check_rows(10, False, RULES)  # Con 25: +10, chance 100 % until DC 31
     assert len(rows) == 20
     assert rows[-1][3] > 0
 
@@ -100,17 +114,24 @@ def test_bad_inputs():
 
 
 def test_reference_table():
-    rows = breath.reference_table(SWIM, constitutions=(10, 15))
-    assert rows == [[10, 10, 11, 12, 14, 16, 18, 20, 24], [15, 15, 16, 17, 19, 21, 23, 25, 29]]
-    assert breath.reference_table(SWIM, constitutions=(15,), violent=True) == [[15, 8, 8, 9, 10, 11, 12, 13, 15]]
-    assert len(breath.reference_columns(SWIM, "en")) == 9
+    table = breath.reference(TABLES, "en")
+    rows = {row[0]: row for row in table["rows"]}
+    assert rows[10] == [10, 10, 11, 12, 14, 16, 18, 20, 24] and rows[15] == [15, 15, 16, 17, 19, 21, 23, 25, 29]
+    assert table["columns"][:3] == ["Constitution", "No Swimming", "Swimming 0"] and len(table["columns"]) == 9
+
+
+def test_compact_reference_heads_columns_with_the_rank_alone():
+    full, compact = breath.reference(TABLES, "fr"), breath.reference(TABLES, "fr", compact=True)
+    assert compact["rows"] == full["rows"]
+    assert compact["columns"] == ["Constitution", "Sans", "0", "I", "II", "III", "IV", "V", "VI"]
+    assert compact["caption"].startswith(full["caption"] + " — colonnes")
 
 
 @settings(max_examples=200, deadline=None)
 @given(
     st.integers(1, 25),
     st.integers(0, 6),
-    st.sampled_from(breath.SWIMMING_CHOICES),
+    st.sampled_from(SWIMMING_CHOICES),
     st.booleans(),
     st.sampled_from(["fr", "en"]),
 )
@@ -135,7 +156,7 @@ def test_invariants(con, endurance, swimming, violent, lang):
     assert checks[-1]["holding_tenths"] == 0 or len(checks) == 20
 
 
-FIELDS = ("constitution", "endurance", "swimming", "violent")
+FIELDS = [spec["name"] for spec in breath.DECLARATION["inputs"]]
 
 
 @settings(max_examples=300, deadline=None)
@@ -143,16 +164,3 @@ FIELDS = ("constitution", "endurance", "swimming", "violent")
 def test_any_text_never_raises(values, lang):
     cv.check_contract(breath.calculate(form(**values), TABLES, lang), OUTPUTS)
     cv.check_contract(breath.calculate(values, TABLES, lang), OUTPUTS)
-
-
-def test_vectors_match_cpython():
-    assert cv.read_vectors("breath") == cv.compute_vectors("breath"), (
-        "stale tests/calculator_vectors/breath.json: run python tests/calculator_vectors.py breath"
-    )
-
-
-def test_micropython_agrees_on_vectors():
-    vectors = cv.read_vectors("breath")
-    outputs = cv.micropython_outputs("breath", vectors)
-    for vector, got in zip(vectors, outputs):
-        assert got == vector["expected"], (vector["form"], vector["lang"])

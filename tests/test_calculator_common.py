@@ -1,91 +1,133 @@
-"""Shared calculator helpers (calc_common): localized numbers, parsing, and the MicroPython subset rules."""
+"""Shared calculator helpers (calc_common): the site's one number formatter (which the pages use too), parsing, the
+placeholders of the data texts, and what a calculator does when its data is missing."""
 
 from __future__ import annotations
 
-import ast
-
-import calculator_vectors as cv
-from micropython_runner import call, run_calls
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from calculators import calc_common as cc
+from codex.data.loading import load_dataset
+from codex.i18n.localize import number, percent
+from tests.calculator_vectors import ROOT, browser_data
+from tests.micropython_runner import call, run_calls
 
-MODULES = ("calc_common", "jump", "breath", "object_damage", "initiative")
+DATASET = load_dataset(ROOT / "data")
+
+
+def formatted_before(value: float, lang: str, signed: bool = False) -> str:
+    """codex/i18n/localize.number as it was written before it called calc_common (Python's own float text)."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    shown = f"{abs(value)}"
+    if lang == "fr":
+        shown = shown.replace(".", ",")
+    if value < 0:
+        return "\u2212" + shown
+    if signed and value > 0:
+        return "+" + shown
+    return shown
+
+
+def numeric_cells() -> list[tuple[float, str]]:
+    """Every number of every table of data/, with its column's format."""
+    cells = []
+    for table in DATASET.by_id("table.schema.json").values():
+        formats = {c["id"]: c.get("format", "plain") for c in table["columns"]}
+        for row in table["rows"]:
+            for column, fmt in formats.items():
+                value = row.get(column)
+                if isinstance(value, (int, float)) and not isinstance(value, bool):
+                    cells.append((value, fmt))
+    return cells
+
+
+def test_the_pages_write_every_number_of_the_data_as_before():
+    cells = numeric_cells()
+    assert len(cells) > 200 and any(isinstance(v, float) for v, _ in cells)
+    for value, fmt in cells:
+        for lang in ("fr", "en"):
+            assert number(value, lang) == formatted_before(value, lang), (value, lang)
+            assert number(value, lang, signed=True) == formatted_before(value, lang, signed=True), (value, lang)
+            if fmt == "percent":
+                assert percent(value, lang) == formatted_before(value, lang) + ("\u202f%" if lang == "fr" else "%")
+
+
+def test_the_pages_and_the_calculators_share_the_formatter():
+    assert number(-4, "fr") == cc.number_text(-4, "fr") == "\u22124"
+    assert number(1.5, "fr") == cc.number_text(1.5, "fr") == "1,5"
+    assert percent(25, "fr") == cc.percent_text(25, "fr") == "25\u202f%"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(-(10**6), 10**6), st.integers(0, 3), st.sampled_from(["fr", "en"]), st.booleans())
+def test_short_decimals_read_as_python_writes_them(units, places, lang, signed):
+    value = units / 10**places if places else units
+    assert cc.number_text(value, lang, signed) == formatted_before(value, lang, signed)
 
 
 def test_localized_numbers():
-    assert cc.fmt_int(-3) == "\u22123" and cc.fmt_signed(3) == "+3" and cc.fmt_signed(0) == "0"
-    assert cc.fmt_percent(45, "fr") == "45\u202f%" and cc.fmt_percent(45, "en") == "45%"
-    assert cc.fmt_half(9, "fr") == "4,5" and cc.fmt_half(9, "en") == "4.5" and cc.fmt_half(8, "en") == "4"
-    assert cc.fmt_fraction_percent(9, 250, "fr") == "3,6\u202f%"
-    assert cc.fmt_fraction_percent(1, 100000, "en") == "< 0.1%"
-    assert cc.fmt_fraction_percent(99999, 100000, "en") == "> 99.9%"
-    assert cc.fmt_fraction_percent(0, 1, "en") == "0%" and cc.fmt_fraction_percent(1, 1, "fr") == "100\u202f%"
+    assert cc.number_text(-3) == "\u22123" and cc.number_text(3, signed=True) == "+3"
+    assert cc.number_text(0, signed=True) == "0"
+    assert cc.percent_text(45, "fr") == "45\u202f%" and cc.percent_text(45, "en") == "45%"
+    assert cc.half_text(9, "fr") == "4,5" and cc.half_text(9, "en") == "4.5" and cc.half_text(8, "en") == "4"
+    assert cc.tenths_text(-15, "fr") == "\u22121,5" and cc.decimal_text(5, 3) == "0.005"
+    assert cc.fraction_percent_text(9, 250, "fr") == "3,6\u202f%"
+    assert cc.fraction_percent_text(1, 100000, "en") == "< 0.1%"
+    assert cc.fraction_percent_text(99999, 100000, "en") == "> 99.9%"
+    assert cc.fraction_percent_text(0, 1, "en") == "0%" and cc.fraction_percent_text(1, 1, "fr") == "100\u202f%"
     assert cc.fraction_tenths_percent(1, 8) == 125  # 12.5 %
 
 
+def test_the_formatter_gives_the_same_text_under_micropython():
+    values = [0, 7, -12, 1.5, -0.25, 2.0, 0.1, 12.75, 1 / 8, 1000000]
+    calls = [
+        call("calc_common", "number_text", v, lang, signed)
+        for v in values
+        for lang in ("fr", "en")
+        for signed in (False, True)
+    ]
+    expected = [cc.number_text(v, lang, signed) for v in values for lang in ("fr", "en") for signed in (False, True)]
+    assert [r["value"] for r in run_calls(calls)] == expected
+
+
 def test_parse_int_accepts_only_ascii_whole_numbers():
+    ctx = cc.Context(browser_data(), "jump", "en")
     ok = {" 12 ": 12, "+7": 7, "\u221205": -5, "\u00a018\u202f": 18}
     for raw, value in ok.items():
-        assert cc.parse_int({"f": raw}, "f", "en", -100, 100) == value
+        assert cc.parse_int({"f": raw}, "f", ctx, -100, 100) == value
     for raw in ("", "1_0", "١٢", "12.0", "1e3", "12a", "--1", "0x10", None):
-        try:
-            cc.parse_int({"f": raw}, "f", "en", -100, 100)
-        except cc.InputError as exc:
-            assert exc.result["ok"] is False and exc.result["field"] == "f"
-        else:
-            raise AssertionError(raw)
+        with pytest.raises(cc.InputError) as caught:
+            cc.parse_int({"f": raw}, "f", ctx, -100, 100)
+        assert caught.value.result["ok"] is False and caught.value.result["field"] == "f"
 
 
-def test_modules_stay_in_the_micropython_subset():
-    forbidden_imports = {"dataclasses", "enum", "typing", "functools", "itertools", "re", "fractions"}
-    for name in MODULES:
-        tree = ast.parse((cv.CALC_DIR / f"{name}.py").read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom):
-                assert node.level == 0 and node.module in ["calculators"] + ["calculators." + m for m in MODULES], (
-                    name,
-                    node.module,
-                )
-            if isinstance(node, ast.Import):
-                assert all(a.name == "math" for a in node.names), name
-                assert not {a.name for a in node.names} & forbidden_imports
-            assert not isinstance(node, ast.Match), name
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-                assert node.func.attr not in (
-                    "title",
-                    "ljust",
-                    "rjust",
-                    "zfill",
-                    "format_map",
-                    "isdigit",
-                    "isnumeric",
-                    "isdecimal",
-                ), (name, node.func.attr)
-                if node.func.attr == "sort":
-                    assert not node.keywords, (name, "sort with a key relies on stability")
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "sorted":
-                assert not node.keywords, (name, "sorted with a key relies on stability")
+def test_placeholders_are_filled_once_and_unknown_ones_stay():
+    assert cc.fill("{a} and {b}", [("a", "{b}"), ("b", "2")]) == "{b} and 2"
+    assert cc.fill("{x} {y", [("x", "1")]) == "1 {y"
 
 
-def test_reference_tables_agree_under_micropython():
-    skills = cv.load_tables(["swimming-breath-bonus", "standard-objects"])
-    calls = [
-        call("jump", "reference_table"),
-        call("breath", "reference_table", skills["swimming-breath-bonus"]),
-        call("breath", "reference_table", skills["swimming-breath-bonus"], [3, 12, 25], True, 3),
-        call("object_damage", "reference_table", skills["standard-objects"]),
-        call("object_damage", "pass_chance", 100, 100, -50, 20),
-        call("object_damage", "pass_chance", 7, 6, 2, 20),
-    ]
-    from calculators import breath, jump, object_damage
+def test_a_text_may_print_a_rule_constant_by_its_id():
+    ctx = cc.Context(browser_data(), "jump", "en")
+    assert ctx.text("no_run_up", [("dc", "40")]) == "No 20-ft run-up: DC × 2 = 40."
 
-    expected = [
-        [list(r) for r in jump.reference_table()],
-        breath.reference_table(skills["swimming-breath-bonus"]),
-        breath.reference_table(skills["swimming-breath-bonus"], [3, 12, 25], True, 3),
-        object_damage.reference_table(skills["standard-objects"]),
-        list(object_damage.pass_chance(100, 100, -50, 20)),
-        list(object_damage.pass_chance(7, 6, 2, 20)),
-    ]
-    got = run_calls(calls)
-    assert [g.get("value") for g in got] == expected, got
+
+def test_the_calculator_texts_come_before_the_shared_ones():
+    data = browser_data()
+    shared = cc.Context(data, "jump", "en").text("empty", [("field", "x")])
+    own = cc.Context(data, "initiative-points", "en").text("no_line", [("field", "x")])
+    assert shared == "Enter a value for “x”." and own == "Enter at least one line in “x”."
+
+
+def test_without_its_data_a_calculator_answers_an_error_not_an_exception():
+    from calculators import page_glue
+
+    data = browser_data()
+    for calculator_id in ("jump", "breath", "object-damage", "initiative", "initiative-points"):
+        without = {k: v for k, v in data.items() if k != calculator_id}
+        result = page_glue.run(calculator_id, {}, without, "en")
+        assert result["ok"] is False and result["error"]
+        assert page_glue.run(calculator_id, {}, {}, "fr")["ok"] is False
+    assert page_glue.run("no-such-calculator", {}, data, "en")["ok"] is False
+    assert page_glue.run("calc_common", {}, data, "en")["ok"] is False  # a module without a declaration

@@ -8,78 +8,41 @@ import json
 
 import pytest
 
-from codex.calculators import CALCULATOR_IDS, calculator_module, calculator_tables
+from calculators import page_glue
+from codex.calculators import calculator_data, declarations, declared_modules
 from codex.data.loading import load_dataset
 from codex.publish.calculators import RUNTIME_FOLDER
-from codex.render.calculator_forms import OUTPUTS
+from codex.render.calculator_reference import cell_text
+from codex.render.calculator_tools import calculator_page
+from tests.calculator_vectors import choice_values, default_form
 from tests.conftest import LANGS, ROOT, lang_root
 
 RUNTIME_DIR = ROOT / "docs" / "vendor" / RUNTIME_FOLDER
 
-TABLES = calculator_tables(load_dataset(ROOT / "data"))
-GLUE = calculator_module("page_glue")
+TABLES = calculator_data(load_dataset(ROOT / "data"))
+GLUE = page_glue
 PREFIX = {"fr": "/", "en": "/en/"}
+CALCULATOR_IDS = list(declarations())
 
-CASES = {
-    "jump": [
-        {
-            "direction": "vertical",
-            "distance": "5",
-            "run_up": False,
-            "speed": "40",
-            "armour": "heavy",
-            "strength": "17",
-            "tumbling": "5",
-        },
-        {
-            "direction": "horizontal",
-            "distance": "12",
-            "run_up": True,
-            "speed": "20",
-            "armour": "semi-light",
-            "strength": "9",
-            "tumbling": "2",
-        },
-        {"distance": "abc"},
-        {"distance": "-3"},
-        {"strength": ""},
-        {"speed": "999999999999"},
-        {"tumbling": "7"},
-    ],
-    "breath": [
-        {"constitution": "15", "endurance": "2", "swimming": "6", "violent": True},
-        {"constitution": "9", "endurance": "0", "swimming": "0", "violent": False},
-        {"constitution": "0"},
-        {"constitution": "douze"},
-        {"endurance": "-1"},
-    ],
-    "object-damage": [
-        {"target": "material:stone:thick", "damage": "2d6+3", "strength": "18"},
-        {"target": "object:iron-door", "damage": "5", "strength": "12"},
-        {"target": "material:paper:thin", "damage": "1d4-1", "strength": "3"},
-        {"damage": "2d"},
-        {"damage": "NaN"},
-        {"strength": "1e400"},
-    ],
-    "initiative": [
-        {"dexterity": "17", "improved_initiative": True, "roll": "10"},
-        {
-            "dexterity": "8",
-            "improved_initiative": False,
-            "roll": "3",
-            "combatants": "Reivax, 16, oui, 3\nOrc, 12, , 7\nLegalos, 18, , 7",
-        },
-        {"roll": "11"},
-        {"dexterity": "3.5"},
-        {"roll": "4", "combatants": "Krom, 30, , 2"},
-    ],
-    "initiative-points": [
-        {"combatants": "Krom 10\nMazrok 4", "actions": "Krom 5 attack\nKrom 5 attack"},
-        {"combatants": "Brugor 2", "actions": "Brugor 7 axe\nBrugor 7 axe"},
-        {"combatants": "Krom dix", "actions": "Krom 5"},
-        {"combatants": "Krom 10", "actions": "Zorg 5"},
-    ],
-}
+
+def cases(calculator_id: str) -> list[dict]:
+    """What the browser test types into a form, from its declaration: for each input in turn, a valid value other
+    than the default and a bad one (an integer's maximum and one above it, another choice, the checkbox turned,
+    a text input's examples and a word)."""
+    base = default_form(calculator_id, "en")
+    found: list[dict] = []
+    for spec in declarations()[calculator_id]["inputs"]:
+        name = spec["name"]
+        if spec["kind"] == "integer":
+            found += [{name: str(spec["max"])}, {name: str(spec["max"] + 1)}, {name: "abc"}]
+        elif spec["kind"] == "checkbox":
+            found.append({name: not spec["default"]})
+        elif spec["kind"] == "choice":
+            others = [v for v in choice_values(calculator_id, spec, "en") if v != base[name]]
+            found.append({name: others[len(others) // 2]})
+        else:
+            found += [{name: example} for example in spec.get("examples", [])[:3]] + [{name: "abc"}]
+    return found
 
 
 def fill(form, values: dict) -> None:
@@ -118,7 +81,8 @@ def tools_pages(browser, site_url):
         page = browser.new_page()
         page.goto(site_url + PREFIX[lang] + "tools/")
         page.wait_for_function(
-            "document.querySelectorAll('form[data-calculator][data-ready=true]').length === 5", timeout=30000
+            f"document.querySelectorAll('form[data-calculator][data-ready=true]').length === {len(CALCULATOR_IDS)}",
+            timeout=30000,
         )
         pages[lang] = page
     yield pages
@@ -133,9 +97,10 @@ def test_form_agrees_with_the_python_functions(tools_pages, lang, calculator):
     form = page.locator(f'form[data-calculator="{calculator}"]')
     page.reload()
     page.wait_for_function(
-        "document.querySelectorAll('form[data-calculator][data-ready=true]').length === 5", timeout=30000
+        f"document.querySelectorAll('form[data-calculator][data-ready=true]').length === {len(CALCULATOR_IDS)}",
+        timeout=30000,
     )
-    for case in CASES[calculator]:
+    for case in cases(calculator):
         fill(form, case)
         values = form_values(form)
         expected = GLUE.run(calculator, values, TABLES, lang, [])
@@ -151,7 +116,7 @@ def test_form_agrees_with_the_python_functions(tools_pages, lang, calculator):
         else:
             assert got["error"] == expected["error"] and got["error"]
             assert all(value == "" for value, _ in got["outputs"].values()), got["outputs"]
-        assert set(got["outputs"]) == set(OUTPUTS[calculator])
+        assert set(got["outputs"]) == set(declarations()[calculator]["outputs"])
 
 
 def test_bad_input_message_is_in_the_page_language(tools_pages):
@@ -165,16 +130,9 @@ def test_bad_input_message_is_in_the_page_language(tools_pages):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize(
-    "page_path, calculator",
-    [
-        ("movement/", "jump"),
-        ("underwater/", "breath"),
-        ("object-damage/", "object-damage"),
-        ("initiative/", "initiative"),
-    ],
-)
-def test_each_rule_page_answers_with_its_calculator(page, site_url, lang, page_path, calculator):
+@pytest.mark.parametrize("calculator", CALCULATOR_IDS)
+def test_each_rule_page_answers_with_its_calculator(page, site_url, lang, calculator):
+    page_path = calculator_page(calculator, ROOT / "docs" / lang).split("#")[0].removesuffix(".md") + "/"
     page.goto(site_url + PREFIX[lang] + page_path)
     form = page.locator(f'form[data-calculator="{calculator}"]')
     form.and_(page.locator("[data-ready=true]")).wait_for(timeout=30000)
@@ -196,10 +154,10 @@ def test_without_javascript_the_reference_tables_stand_in(browser, site_url, lan
     page = context.new_page()
     page.goto(site_url + PREFIX[lang] + "movement/")
     reference = page.locator('[data-reference="jump"] tbody tr')
-    jump = calculator_module("jump")
-    first = jump.reference_table()[0]
-    assert reference.count() == len(jump.reference_table())
-    assert reference.first.locator("th, td").all_inner_texts() == [str(v) for v in first]
+    table = declared_modules()["jump"].reference(TABLES, lang)
+    assert reference.count() == len(table["rows"])
+    never = TABLES["calculator-common"]["texts"]["reference_never"][lang]
+    assert reference.first.locator("th, td").all_inner_texts() == [cell_text(v, never, lang) for v in table["rows"][0]]
     context.close()
 
 

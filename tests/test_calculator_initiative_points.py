@@ -1,29 +1,27 @@
-"""Initiative points timeline (seed 003): seed examples, hand-worked cases, properties, MicroPython agreement.
-
-The shared vectors live in tests/calculator_vectors/initiative-points.json (format of tests/calculator_vectors.py;
-this module registers its forms there). Regenerate after a deliberate change of the module:
-    /work/venv/bin/python tests/test_calculator_initiative_points.py --write
-"""
+"""Initiative points timeline (seed 003): seed examples, hand-worked cases, properties, and the pure functions under
+MicroPython (the form's vectors are generated from its declaration: tests/test_calculator_vectors.py)."""
 
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-sys.path.insert(0, str(HERE))
+from calculators import initiative_points as ip
+from calculators.calc_common import Context
+from tests import calculator_vectors as cv
+from tests.micropython_runner import call, run_calls
 
-import calculator_vectors as cv  # noqa: E402
-
-from calculators import initiative_points as ip  # noqa: E402
-
+DATA = cv.browser_data()
+RULES = Context(DATA, "initiative-points", "en").rules
 MINUS = "\u2212"
+
+
+def plain(text: str) -> str:
+    """A text with its no-break spaces (French typography) read as spaces."""
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
 
 
 def steps_of(combatants, actions):
@@ -55,7 +53,7 @@ def test_krom_mazrok_krom_acts_again_and_mazrok_cannot_parry():
 
 def test_krom_mazrok_calculate_resolution_order_follows_the_correction():
     form = {"combatants": "Krom 10\nMazrok 4", "actions": "Krom 5 attaque\nKrom 5 attaque\nMazrok 2 parade"}
-    result = ip.calculate(form, {}, "fr")
+    result = ip.calculate(form, DATA, "fr")
     assert result["ok"] is True
     starts = [(s["name"], s["start"], s["end"]) for s in result["details"]["steps"]]
     assert starts == [("Krom", 10, 5), ("Krom", 5, 0), ("Mazrok", 4, 2)]  # who starts acting when
@@ -76,22 +74,22 @@ def test_brugor_overspends_once_and_carries_the_deficit():
     # at -5 he has no PI left: the second attack (to -12) is refused
     assert steps[1]["performed"] is False and steps[1]["rules"] == ["refused"]
     assert steps[1]["start"] == -5 and steps[1]["end"] == -5
-    carry = ip.carry_overs([("Brugor", 2)], steps)
+    carry = ip.carry_overs([("Brugor", 2)], steps, RULES)
     assert carry == [{"name": "Brugor", "start": 2, "end": -5, "deficit": 5, "rounds_lost": 0, "next_pi": 15}]
-    assert ip.next_round(-5) == (5, 0, 15)
+    assert ip.next_round(-5, RULES) == (5, 0, 15)
     assert not ip.can_act(-5, 7)
 
 
 def test_brugor_calculate_both_languages():
     form = {"combatants": "Brugor 2", "actions": "Brugor 7 hache\nBrugor 7 hache"}
-    fr = ip.calculate(form, {}, "fr")
+    fr = ip.calculate(form, DATA, "fr")
     assert fr["outputs"]["carry_over"] == {
         "value": "Brugor:-5",
         "text": "Brugor " + MINUS + "5 (15 PI au round suivant)",
     }
     assert fr["outputs"]["order"]["value"] == "Brugor"
     assert any("refusée" in line for line in fr["working"])
-    en = ip.calculate(form, {}, "en")
+    en = ip.calculate(form, DATA, "en")
     assert en["outputs"]["carry_over"] == {"value": "Brugor:-5", "text": "Brugor " + MINUS + "5 (15 PI next round)"}
     assert any("refused" in line and MINUS + "5 PI" in line for line in en["working"])
     assert any("the next round starts with 20 " + MINUS + " 5 PI = 15 PI" in line for line in en["working"])
@@ -115,45 +113,26 @@ def test_reivax_against_rapier_may_not_revise():
 
 
 def test_reivax_calculate_working():
-    orc = ip.calculate({"combatants": "Reivax 20\nOrc 18", "actions": "Reivax 5 attack\nOrc 10 attack"}, {}, "en")
+    orc = ip.calculate({"combatants": "Reivax 20\nOrc 18", "actions": "Reivax 5 attack\nOrc 10 attack"}, DATA, "en")
     assert (
         "   Reivax (cost 5) may change his declaration after that of Orc, costlier and so counted as declared "
         "first." in orc["working"]
     )
-    rapier = ip.calculate({"combatants": "Reivax 20\nHuman 18", "actions": "Reivax 5 attack\nHuman 3 attack"}, {}, "en")
+    rapier = ip.calculate(
+        {"combatants": "Reivax 20\nHuman 18", "actions": "Reivax 5 attack\nHuman 3 attack"}, DATA, "en"
+    )
     assert (
         "   Reivax (cost 5) may not change his declaration: no costlier action counts as declared before his."
         in rapier["working"]
     )
 
 
-def test_correction_switch_in_time_agrees_on_reivax_and_differs_elsewhere():
-    shield = ip.action_cost("parry_shield")
-    assert ip.switch_in_time(10, shield)  # orc: notice at 2, restart at 3, parry over at 5 < 10
-    assert not ip.switch_in_time(3, shield)  # rapier lands at 3
-    assert ip.switch_in_time(10, ip.action_cost("parry_weapon", 10))
-    assert not ip.switch_in_time(3, ip.action_cost("parry_weapon", 3))
-    # two-handed sword (10) against a sword (8): original says no revision, the correction lets him parry
-    assert not ip.may_revise(10, 8)
-    assert ip.switch_in_time(8, shield)
+def test_the_seed_numbers_are_the_data_constants():
+    # seed 003: 20 PI a round
+    assert RULES == {"round-pi": 20}
 
 
 # ---------------------------------------------------------------- hand-worked cases
-
-
-def test_action_cost_table():
-    assert ip.action_cost("attack", 7) == 7
-    assert ip.action_cost("walk", 3) == 3
-    assert ip.action_cost("run", 2) == 2
-    assert ip.action_cost("parry_weapon", 10) == 5
-    assert ip.action_cost("parry_weapon", 3) == 2  # halved, rounded up on the whole-PI ruler
-    assert ip.action_cost("parry_shield") == 2
-    assert ip.action_cost("spell", 12) == 12
-    assert ip.action_cost("free") == 0
-    with pytest.raises(ValueError):
-        ip.action_cost("dance", 1)
-    with pytest.raises(ValueError):
-        ip.action_cost("attack", True)
 
 
 def test_round_start_fastest_resolves_first_and_can_react():
@@ -166,7 +145,7 @@ def test_round_start_fastest_resolves_first_and_can_react():
 
 
 def test_equal_ends_resolve_together():
-    result = ip.calculate({"combatants": "A 20\nB 15", "actions": "A 10\nB 5"}, {}, "en")
+    result = ip.calculate({"combatants": "A 20\nB 15", "actions": "A 10\nB 5"}, DATA, "en")
     assert result["outputs"]["order"]["value"] == "A+B"
     assert result["outputs"]["order"]["text"] == "1. A 20→10 together with B 15→10"
 
@@ -185,10 +164,10 @@ def test_combatant_mid_action_cannot_react():
 
 
 def test_long_action_eats_following_rounds():
-    assert ip.next_round(-45) == (45, 2, 15)
-    assert ip.next_round(-20) == (20, 1, 20)
-    assert ip.next_round(3) == (0, 0, 20)
-    result = ip.calculate({"combatants": "Fandalg 5", "actions": "Fandalg 50 sort"}, {}, "fr")
+    assert ip.next_round(-45, RULES) == (45, 2, 15)
+    assert ip.next_round(-20, RULES) == (20, 1, 20)
+    assert ip.next_round(3, RULES) == (0, 0, 20)
+    result = ip.calculate({"combatants": "Fandalg 5", "actions": "Fandalg 50 sort"}, DATA, "fr")
     assert result["outputs"]["carry_over"]["value"] == "Fandalg:-45"
     assert "2 round(s) perdu(s), puis 15 PI" in result["outputs"]["carry_over"]["text"]
 
@@ -200,13 +179,13 @@ def test_free_action_any_moment():
 
 def test_names_with_spaces_and_case():
     result = ip.calculate(
-        {"combatants": "Sir Birimor 11\nOrc 3 14", "actions": "sir birimor 4 charge\nOrc 3 6"}, {}, "en"
+        {"combatants": "Sir Birimor 11\nOrc 3 14", "actions": "sir birimor 4 charge\nOrc 3 6"}, DATA, "en"
     )
     assert result["ok"]
     assert [s["name"] for s in result["details"]["steps"]] == ["Orc 3", "Sir Birimor"]
     assert result["details"]["steps"][1]["label"] == "charge"
     # no-break spaces separate like spaces; accented capitals fold (Élise = élise)
-    result = ip.calculate({"combatants": "Élise\u00a0 8", "actions": "élise\u202f3 feinte"}, {}, "fr")
+    result = ip.calculate({"combatants": "Élise\u00a0 8", "actions": "élise\u202f3 feinte"}, DATA, "fr")
     assert result["ok"] and result["details"]["steps"][0]["name"] == "Élise"
     assert ip.fold("ÉLISE Ødegaard ×") == "élise ødegaard ×"
 
@@ -234,9 +213,9 @@ def test_names_with_spaces_and_case():
     ],
 )
 def test_bad_input_is_a_localized_error(form, field, fr_part, en_part):
-    fr = ip.calculate(form, {}, "fr")
-    en = ip.calculate(form, {}, "en")
-    assert fr["ok"] is False and fr["field"] == field and fr_part in fr["error"], fr
+    fr = ip.calculate(form, DATA, "fr")
+    en = ip.calculate(form, DATA, "en")
+    assert fr["ok"] is False and fr["field"] == field and fr_part in plain(fr["error"]), fr
     assert en["ok"] is False and en["field"] == field and en_part in en["error"], en
 
 
@@ -256,7 +235,7 @@ def check_shape(result, user_text):
     else:
         assert result["field"] in ("combatants", "actions") and isinstance(result["error"], str) and result["error"]
     typed = user_text.replace("(", " ").replace(")", " ").replace(":", " ").replace(",", " ").split()
-    for text in cv._texts(result):
+    for text in cv.texts_of(result):
         words = text.replace("(", " ").replace(")", " ").replace(":", " ").replace(",", " ").split()
         for word in cv.BAD_WORDS:
             if word in words:
@@ -319,7 +298,7 @@ def test_timeline_invariants(data):
                 assert a["resolves"] < b["resolves"]
             if a["end"] == b["end"]:
                 assert a["resolves"] == b["resolves"]
-    for c in ip.carry_overs(combatants, steps):
+    for c in ip.carry_overs(combatants, steps, RULES):
         assert 1 <= c["next_pi"] <= 20 and c["deficit"] >= 0 and c["rounds_lost"] >= 0
         assert c["next_pi"] == 20 - c["deficit"] + 20 * c["rounds_lost"]
 
@@ -332,7 +311,7 @@ def test_calculate_agrees_with_timeline(data, lang):
         "combatants": "\n".join(f"{n} {p}" for n, p in combatants),
         "actions": "\n".join((f"{n} {c} {lbl}").rstrip() for n, c, lbl in actions),
     }
-    result = ip.calculate(form, {}, lang)
+    result = ip.calculate(form, DATA, lang)
     if not actions:
         assert result["ok"] is False and result["field"] == "actions"
         return
@@ -357,7 +336,7 @@ FIELD_TEXT = st.one_of(
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(FIELD_TEXT, FIELD_TEXT, st.sampled_from(["fr", "en", "de", ""]))
 def test_any_text_gives_ok_or_error_never_an_exception(combatants, actions, lang):
-    result = ip.calculate({"combatants": combatants, "actions": actions}, {}, lang)
+    result = ip.calculate({"combatants": combatants, "actions": actions}, DATA, lang)
     check_shape(result, combatants + "\n" + actions)
 
 
@@ -374,50 +353,10 @@ def test_odd_form_values_never_raise():
         assert result["ok"] in (True, False)
 
 
-# ---------------------------------------------------------------- shared vectors, CPython vs MicroPython
-
-VECTOR_FORMS = [
-    {"combatants": "Krom 10\nMazrok 4", "actions": "Krom 5 attaque\nKrom 5 attaque\nMazrok 2 parade"},
-    {"combatants": "Krom 10\nMazrok 4", "actions": "Krom 5 attack"},
-    {"combatants": "Brugor 2", "actions": "Brugor 7 hache\nBrugor 7 hache"},
-    {"combatants": "Reivax 20\nOrc 18", "actions": "Reivax 5 attaque\nOrc 10 attaque"},
-    {"combatants": "Reivax 20\nHumain 18", "actions": "Reivax 5 attaque\nHumain 3 rapière"},
-    {"combatants": "A 20\nB 20\nC 12", "actions": "A 10\nB 3\nB 3 parry\nA 0 shout"},
-    {"combatants": "A 20\nB 15", "actions": "A 10\nB 5"},
-    {
-        "combatants": "Sir Birimor 11\nLegalos 15\nFandalg 9\nOrc 1 12\nOrc 2 10",
-        "actions": "Legalos 4 arc\nOrc 1 8 cimeterre\nsir birimor 6 épée\nFandalg 50 boule de feu\nOrc 2 2 parade\n"
-        "Legalos 4 arc\nLegalos 4 arc\nLegalos 4 arc",
-    },
-    {"combatants": "Krom 10", "actions": "Mazrok 3"},
-    {"combatants": "Krom -1", "actions": "Krom 3"},
-    {"combatants": "Krom dix", "actions": "Krom 3"},
-    {"combatants": "Krom 10", "actions": "Krom 1000"},
-    {"combatants": "", "actions": ""},
-    {"combatants": "Élise\u00a0 8\nKrom 0", "actions": "élise 3\nKrom 2\n\t\nÉlise 9 \u2212"},
-]
+# ---------------------------------------------------------------- the pure functions under MicroPython
 
 
-NAME = "initiative-points"
-cv.CALCULATORS.setdefault(NAME, ("initiative_points", []))
-cv.FORMS.setdefault(NAME, lambda: [dict(f) for f in VECTOR_FORMS])
-
-
-def test_vectors_match_cpython():
-    assert cv.vector_path(NAME).is_file(), f"missing {cv.vector_path(NAME)}: run python {Path(__file__).name} --write"
-    assert cv.read_vectors(NAME) == cv.compute_vectors(NAME), (
-        f"stale {cv.vector_path(NAME)}: run python tests/{Path(__file__).name} --write"
-    )
-
-
-def test_vectors_match_micropython():
-    from micropython_runner import call, run_calls
-
-    vectors = cv.read_vectors(NAME)
-    outputs = cv.micropython_outputs(NAME, vectors)
-    for vector, got in zip(vectors, outputs):
-        assert got == vector["expected"], (vector["form"], vector["lang"])
-    # the pure functions too
+def test_the_pure_functions_agree_under_micropython():
     calls = [
         call(
             "initiative_points",
@@ -428,7 +367,7 @@ def test_vectors_match_micropython():
         call(
             "initiative_points", "declarations", [["Reivax", 20], ["Orc", 18]], [["Reivax", 5, "a"], ["Orc", 10, "a"]]
         ),
-        call("initiative_points", "next_round", -45),
+        call("initiative_points", "next_round", -45, RULES),
         call("initiative_points", "fold", "ÉLISE Ødegaard ×"),
     ]
     extra = run_calls(calls)
@@ -439,8 +378,3 @@ def test_vectors_match_micropython():
     assert extra[1]["value"] == ip.declarations([("Reivax", 20), ("Orc", 18)], [("Reivax", 5, "a"), ("Orc", 10, "a")])
     assert extra[2]["value"] == [45, 2, 15]
     assert extra[3]["value"] == "élise ødegaard ×"
-
-
-if __name__ == "__main__":
-    if "--write" in sys.argv:
-        print(cv.write_vectors(NAME))

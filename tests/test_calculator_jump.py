@@ -1,16 +1,19 @@
-"""Jump calculator: seed rules, hand-worked cases, invariants, and MicroPython agreement on shared vectors."""
+"""Jump calculator: seed rules, hand-worked cases and invariants (the cross-runtime vectors are generated from its
+declaration: tests/test_calculator_vectors.py)."""
 
 from __future__ import annotations
 
-import calculator_vectors as cv
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators import calc_common, jump
+from calculators.calc_common import Context, declared_input
+from tests import calculator_vectors as cv
 
-TABLES = cv.tables_for("jump")
+TABLES = cv.browser_data()
 SKILLS = TABLES["ability-bonus-skills"]
-OUTPUTS = ("dc", "modifier", "chance")
+RULES = Context(TABLES, "jump", "en").rules
+OUTPUTS = jump.DECLARATION["outputs"]
 
 
 def form(**kw):
@@ -30,15 +33,28 @@ def form(**kw):
 # ---------------------------------------------------------------- pure rules
 
 
+def test_the_seed_numbers_are_the_data_constants():
+    # seed 000, "Sauter": 30' speed, 20'+ run-up, +/-4 per 10', DC x2 without run-up, x4 vertical, ranks / 2
+    assert RULES == {
+        "vertical-multiplier": 4,
+        "no-run-up-multiplier": 2,
+        "run-up-feet": 20,
+        "base-speed": 30,
+        "speed-step-feet": 10,
+        "speed-step-modifier": 4,
+        "tumbling-divisor": 2,
+    }
+
+
 def test_dc_seed_rules():
-    assert jump.jump_dc(10, False, True) == 10  # horizontal: DC = feet
-    assert jump.jump_dc(10, False, False) == 20  # no run-up: x2
-    assert jump.jump_dc(3, True, True) == 12  # vertical: feet x 4
-    assert jump.jump_dc(3, True, False) == 24
+    assert jump.jump_dc(10, False, True, RULES) == 10  # horizontal: DC = feet
+    assert jump.jump_dc(10, False, False, RULES) == 20  # no run-up: x2
+    assert jump.jump_dc(3, True, True, RULES) == 12  # vertical: feet x 4
+    assert jump.jump_dc(3, True, False, RULES) == 24
 
 
 def test_speed_modifier_whole_tens_only():
-    assert [jump.speed_modifier(s) for s in (0, 5, 10, 20, 25, 30, 35, 39, 40, 50, 60, 120)] == [
+    assert [jump.speed_modifier(s, RULES) for s in (0, 5, 10, 20, 25, 30, 35, 39, 40, 50, 60, 120)] == [
         -12,
         -8,
         -8,
@@ -55,17 +71,17 @@ def test_speed_modifier_whole_tens_only():
 
 
 def test_tumbling_bonus_capped_by_strength_and_never_negative():
-    assert jump.tumbling_bonus(5, 3) == 2
-    assert jump.tumbling_bonus(6, 1) == 1  # at most the Strength bonus
-    assert jump.tumbling_bonus(6, 0) == 0
-    assert jump.tumbling_bonus(4, -2) == 0  # never below 0
-    assert jump.tumbling_bonus(1, 5) == 0
+    assert jump.tumbling_bonus(5, 3, RULES) == 2
+    assert jump.tumbling_bonus(6, 1, RULES) == 1  # at most the Strength bonus
+    assert jump.tumbling_bonus(6, 0, RULES) == 0
+    assert jump.tumbling_bonus(4, -2, RULES) == 0  # never below 0
+    assert jump.tumbling_bonus(1, 5, RULES) == 0
 
 
 def test_skills_bonus_bands():
     cases = {1: -5, 3: -5, 4: -4, 7: -1, 8: 0, 11: 0, 12: 1, 14: 1, 15: 2, 18: 5, 21: 8, 22: 8, 23: 9, 24: 9, 25: 10}
     for score, bonus in cases.items():
-        assert calc_common.skills_bonus(score, SKILLS) == bonus, score
+        assert calc_common.ability_row(score, SKILLS)["bonus"] == bonus, score
 
 
 def test_check_chance_formula_and_clamp():
@@ -138,9 +154,10 @@ def test_missing_table_is_an_error_not_an_exception():
 
 
 def test_reference_table():
-    rows = jump.reference_table((5, 10))
-    assert rows == [[5, 5, 10, 20, 40], [10, 10, 20, 40, 80]]
-    assert len(jump.reference_columns("fr")) == 5
+    table = jump.reference(TABLES, "fr")
+    rows = {row[0]: row for row in table["rows"]}
+    assert rows[5] == [5, 5, 10, 20, 40] and rows[10] == [10, 10, 20, 40, 80]
+    assert len(table["columns"]) == 5 and table["caption"].startswith("DC de saut")
 
 
 # ---------------------------------------------------------------- properties
@@ -149,17 +166,17 @@ def test_reference_table():
 @settings(max_examples=150, deadline=None)
 @given(st.integers(1, 999), st.booleans(), st.booleans())
 def test_dc_monotonic_in_distance(distance, vertical, run_up):
-    assert jump.jump_dc(distance + 1, vertical, run_up) > jump.jump_dc(distance, vertical, run_up)
-    assert jump.jump_dc(distance, vertical, False) == 2 * jump.jump_dc(distance, vertical, True)
+    assert jump.jump_dc(distance + 1, vertical, run_up, RULES) > jump.jump_dc(distance, vertical, run_up, RULES)
+    assert jump.jump_dc(distance, vertical, False, RULES) == 2 * jump.jump_dc(distance, vertical, True, RULES)
 
 
 @settings(max_examples=200, deadline=None)
 @given(
-    st.sampled_from(jump.DIRECTIONS),
+    st.sampled_from(declared_input(jump.DECLARATION, "direction")["values"]),
     st.integers(1, 1000),
     st.booleans(),
     st.integers(0, 200),
-    st.sampled_from(jump.ARMOURS),
+    st.sampled_from([row["id"] for row in TABLES["jump-armour-penalty"]["rows"]]),
     st.integers(1, 25),
     st.integers(0, 6),
     st.sampled_from(["fr", "en"]),
@@ -184,7 +201,7 @@ def test_valid_inputs_give_chance_within_bounds(direction, distance, run_up, spe
     assert stronger["outputs"]["modifier"]["value"] >= r["outputs"]["modifier"]["value"]
 
 
-FIELDS = ("direction", "distance", "run_up", "speed", "armour", "strength", "tumbling")
+FIELDS = [spec["name"] for spec in jump.DECLARATION["inputs"]]
 
 
 @settings(max_examples=300, deadline=None)
@@ -194,17 +211,12 @@ def test_any_text_never_raises(values, lang):
     cv.check_contract(jump.calculate(values, TABLES, lang), OUTPUTS)
 
 
-# ---------------------------------------------------------------- vectors: CPython then MicroPython
-
-
-def test_vectors_match_cpython():
-    assert cv.read_vectors("jump") == cv.compute_vectors("jump"), (
-        "stale tests/calculator_vectors/jump.json: run python tests/calculator_vectors.py jump"
-    )
-
-
-def test_micropython_agrees_on_vectors():
-    vectors = cv.read_vectors("jump")
-    outputs = cv.micropython_outputs("jump", vectors)
-    for vector, got in zip(vectors, outputs):
-        assert got == vector["expected"], (vector["form"], vector["lang"])
+def test_the_rule_numbers_come_from_the_data_file():
+    data = dict(TABLES)
+    data["jump"] = dict(TABLES["jump"])
+    data["jump"]["constants"] = [
+        dict(c, value=5) if c["id"] == "vertical-multiplier" else c for c in TABLES["jump"]["constants"]
+    ]
+    r = jump.calculate(form(direction="vertical", distance="3"), data, "en")
+    assert r["outputs"]["dc"]["value"] == 15
+    assert r["working"][0] == "Vertical jump of 3 ft: DC = 3 × 5 = 15."

@@ -1,19 +1,20 @@
-"""Object damage calculator: seed tables, hand-worked cases, exact dice chances, invariants, MicroPython agreement."""
+"""Object damage calculator: seed tables, hand-worked cases, exact dice chances and invariants (the cross-runtime
+vectors are generated from its declaration: tests/test_calculator_vectors.py)."""
 
 from __future__ import annotations
 
 import itertools
 from fractions import Fraction
 
-import calculator_vectors as cv
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators import object_damage as od
+from tests import calculator_vectors as cv
 
-TABLES = cv.tables_for("object-damage")
+TABLES = cv.browser_data()
 OBJECTS = TABLES["standard-objects"]
-OUTPUTS = ("hardness", "hit_points", "damage_per_hit", "hits", "break_dc", "break_chance")
+OUTPUTS = od.DECLARATION["outputs"]
 
 
 def form(**kw):
@@ -126,6 +127,7 @@ def test_bad_inputs():
 
 def test_target_options_cover_every_material_thickness_and_object():
     options = od.target_options(TABLES, "fr")
+    assert ["material:stone:thick", "Pierre — épais"] in options
     values = [v for v, _ in options]
     assert len(values) == len(TABLES["materials"]["rows"]) * 3 + len(OBJECTS["rows"])
     assert "material:stone:thick" in values and "object:iron-door" in values
@@ -135,11 +137,14 @@ def test_target_options_cover_every_material_thickness_and_object():
 
 
 def test_reference_table():
-    rows = od.reference_table(OBJECTS, damages=(5, 10))
-    assert rows[0] == ["rope", 0, 2, 23, 1, 1]
-    door = [r for r in rows if r[0] == "simple-wooden-door"][0]
-    assert door == ["simple-wooden-door", 5, 10, 13, "none", 2]
-    assert len(rows) == len(OBJECTS["rows"])
+    table = od.reference(TABLES, "en")
+    damages = list(od.REFERENCE_DAMAGES)
+    rope = table["rows"][0]
+    assert rope[:4] == ["Rope (1 inch diameter)", 0, 2, 23] and rope[4 + damages.index(4)] == 1
+    door = [r for r in table["rows"] if r[0] == "Simple wooden door"][0]
+    assert door[1:4] == [5, 10, 13]
+    assert door[4 + damages.index(4)] == "none" and door[4 + damages.index(10)] == 2  # 10 - 5 = 5 per hit, 10 hp
+    assert len(table["rows"]) == len(OBJECTS["rows"]) and len(table["columns"]) == 4 + len(damages)
 
 
 TARGETS = [v for v, _ in od.target_options(TABLES, "en")]
@@ -176,7 +181,7 @@ def test_dice_invariants(target, count, sides, modifier, lang):
     assert 0 <= r["details"]["pass_tenths"] <= 1000
 
 
-FIELDS = ("target", "damage", "strength")
+FIELDS = [spec["name"] for spec in od.DECLARATION["inputs"]]
 
 
 @settings(max_examples=300, deadline=None)
@@ -190,16 +195,3 @@ def test_any_text_never_raises(values, lang):
 @given(st.from_regex(r"\A[0-9]{0,3}[dD][0-9]{1,4}([+\-][0-9]{1,4})?\Z"), st.sampled_from(["fr", "en"]))
 def test_dice_like_text_never_raises(damage, lang):
     cv.check_contract(od.calculate(form(damage=damage), TABLES, lang), OUTPUTS)
-
-
-def test_vectors_match_cpython():
-    assert cv.read_vectors("object-damage") == cv.compute_vectors("object-damage"), (
-        "stale tests/calculator_vectors/object-damage.json: run python tests/calculator_vectors.py object-damage"
-    )
-
-
-def test_micropython_agrees_on_vectors():
-    vectors = cv.read_vectors("object-damage")
-    outputs = cv.micropython_outputs("object-damage", vectors)
-    for vector, got in zip(vectors, outputs):
-        assert got == vector["expected"], (vector["form"], vector["lang"])

@@ -1,27 +1,47 @@
-"""The pre-pull-request check (`python -m codex.check`) names each data error by file and line, and fails."""
+"""The pre-pull-request check (`python -m codex.check`): it reports data errors by file and line and ruff's findings
+by file, line and rule, fails when a step fails, and `--quick` runs the tests without a browser."""
 
 from __future__ import annotations
 
+import pytest
+
 from codex import check
+from codex.data.errors import DataErrors
+from codex.data.loading import load_dataset
 from tests.data_fixtures import GOOD_TABLE, data_dir_with
 
 
-def test_data_errors_are_reported_by_file_and_line(tmp_path, monkeypatch, capsys):
-    data_dir_with(tmp_path, {"tables/materials.yaml": GOOD_TABLE.replace("hardness: 8", "hardness: eight")})
+def test_data_errors_are_reported_as_the_loader_words_them(tmp_path, monkeypatch, capsys):
+    data = data_dir_with(tmp_path, {"tables/materials.yaml": GOOD_TABLE.replace("hardness: 8", "hardness: eight")})
+    with pytest.raises(DataErrors) as caught:
+        load_dataset(data)
     monkeypatch.setattr(check, "ROOT", tmp_path)
     step = check.check_data()
-    assert step.problems == [
-        "data/tables/materials.yaml:10: field 'rows[1].hardness': got 'eight'; expected a number "
-        "(column 'hardness' is of type number), or null for an empty cell"
-    ] or (
-        len(step.problems) == 1
-        and step.problems[0].startswith("data/tables/materials.yaml:10: field 'rows[1].hardness'")
-    )
-    assert check.report([step, check.Step("tests", skipped="--quick")]) == 1
+    assert step.problems == [str(error) for error in caught.value.errors]
+    assert check.report([step, check.Step("build")]) == 1
     out = capsys.readouterr().out
     assert "FAILED (1)" in out and "data/tables/materials.yaml:10" in out
+
+
+def test_ruff_findings_are_reported_by_file_line_and_rule(tmp_path, monkeypatch):
+    (tmp_path / "pyproject.toml").write_text('[tool.ruff.lint]\nselect = ["F"]\n', encoding="utf-8")
+    (tmp_path / "careless.py").write_text("import os\nx=1\n", encoding="utf-8")
+    monkeypatch.setattr(check, "ROOT", tmp_path)
+    lint, style = check.check_lint().problems, check.check_format().problems
+    assert len(lint) == 1 and lint[0].startswith("careless.py:1:8: F401")
+    assert len(style) == 1 and style[0].startswith("careless.py:2:1: unformatted")
 
 
 def test_a_clean_run_passes(capsys):
     assert check.report([check.Step("data"), check.Step("build")]) == 0
     assert "All checks passed." in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("options, pytest_args", [(["--quick"], ["-m", "not browser"]), ([], [])])
+def test_every_step_runs_and_quick_leaves_out_the_browser_tests(monkeypatch, options, pytest_args):
+    ran = []
+    for name in ("check_data", "check_build", "check_lint", "check_format"):
+        monkeypatch.setattr(check, name, lambda name=name: ran.append(name) or check.Step(name))
+    monkeypatch.setattr(check, "check_tests", lambda extra, *_: ran.append(("tests", extra)) or check.Step("tests"))
+    assert check.main(options) == 0
+    assert ran == ["check_data", "check_build", "check_lint", "check_format", ("tests", pytest_args)]

@@ -9,8 +9,9 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from bs4 import BeautifulSoup
+from bs4 import Tag
 
+from tests.built_html import article as built_article
 from tests.conftest import LANGS, ROOT, built_path, lang_root
 
 SEED = ROOT / "data" / "seeds" / "002_80876a7bfba57569.txt"
@@ -47,9 +48,8 @@ def seed_sentences() -> list[str]:
     return sentences
 
 
-def article(site: Path, lang: str, page: str) -> BeautifulSoup:
-    html = (lang_root(site, lang) / built_path(page)).read_text(encoding="utf-8")
-    return BeautifulSoup(html, "html.parser").select_one("article")
+def article(site: Path, lang: str, page: str) -> Tag:
+    return built_article(lang_root(site, lang) / built_path(page))
 
 
 def test_the_section_has_more_than_its_index_page():
@@ -90,8 +90,7 @@ def test_every_footnote_marker_of_the_seed_is_a_link_to_its_part(built_site, lan
         source = lang_root(built_site, lang) / built_path(page)
         target = (source.parent / path).resolve() if path else source
         target = target / "index.html" if target.is_dir() else target
-        soup = BeautifulSoup(target.read_text(encoding="utf-8"), "html.parser")
-        assert soup.select_one("article").find(id=anchor) is not None, f"{marker} -> {href} does not resolve"
+        assert built_article(target).find(id=anchor) is not None, f"{marker} -> {href} does not resolve"
 
 
 @pytest.mark.parametrize("lang", LANGS)

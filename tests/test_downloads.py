@@ -8,18 +8,14 @@ import io
 import json
 
 import pytest
-import yaml
-from bs4 import BeautifulSoup
 
-from tests.conftest import ROOT, lang_root
+from tests.built_html import parsed
+from tests.conftest import lang_root
+from tests.project_data import project_dataset
 
 
 def data_tables() -> dict[str, dict]:
-    tables = {}
-    for path in sorted((ROOT / "data" / "tables").glob("*.yaml")):
-        content = yaml.safe_load(path.read_text(encoding="utf-8"))
-        tables[content["id"]] = content
-    return tables
+    return project_dataset().by_id("table.schema.json")  # as loaded: French texts typeset
 
 
 def expected(value, lang):
@@ -68,7 +64,7 @@ def test_every_table_downloads_as_csv_matching_data(built_site, lang):
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_data_page_links_every_file(built_site, lang):
     root = lang_root(built_site, lang)
-    page = BeautifulSoup((root / "data" / "index.html").read_text(encoding="utf-8"), "html.parser")
+    page = parsed(root / "data" / "index.html")
     links = {a["href"] for a in page.select("a.codex-download")}
     for table_id in data_tables():
         for kind in ("json", "csv"):

@@ -6,15 +6,17 @@ from __future__ import annotations
 import re
 
 import pytest
-from bs4 import BeautifulSoup
 
 from codex.data.errors import DataErrors
 from codex.data.loading import load_dataset
 from codex.render.tooltips import append_tooltips, tooltip_definitions, written_forms
-from tests.conftest import LANGS, ROOT, lang_root
+from tests.built_html import article as built_article
+from tests.built_html import parsed
+from tests.conftest import LANGS, lang_root
 from tests.data_fixtures import data_dir_with
+from tests.project_data import project_dataset
 
-GLOSSARY = load_dataset(ROOT / "data").by_id("glossary.schema.json")["glossary"]
+GLOSSARY = project_dataset().by_id("glossary.schema.json")["glossary"]
 ITEMS = {item["id"]: item for item in GLOSSARY["items"]}
 
 # The abbreviations of the three seeds (DESIGN.md "Terms" and the seeds' own), per language.
@@ -149,9 +151,7 @@ def test_tooltips_are_declared_only_for_forms_the_page_uses():
 
 
 def article(site, lang, page):
-    return BeautifulSoup((lang_root(site, lang) / page).read_text(encoding="utf-8"), "html.parser").select_one(
-        "article"
-    )
+    return built_article(lang_root(site, lang) / page)
 
 
 @pytest.mark.parametrize(
@@ -186,7 +186,7 @@ def test_the_theme_turns_abbreviations_into_tooltips(built_site, lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_tooltip_inside_code_or_anchor_ids(built_site, lang):
     for path in lang_root(built_site, lang).glob("*/index.html"):
-        soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+        soup = parsed(path)
         assert not soup.select("code abbr, pre abbr"), path
         assert not any("<abbr" in tag["id"] for tag in soup.find_all(id=True))
         assert "*[" not in soup.select_one("article").get_text() if soup.select_one("article") else True

@@ -6,19 +6,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from bs4 import BeautifulSoup
 
-from codex.data.loading import load_dataset
+from codex.i18n.ui import UIText
 from codex.render.recent_changes import recent_commits, render_recent_changes
+from tests.built_html import article
 from tests.conftest import ROOT, lang_root
+from tests.project_data import project_dataset
 
-QUESTIONS = load_dataset(ROOT / "data").by_id("open-question.schema.json")
+QUESTIONS = project_dataset().by_id("open-question.schema.json")
+UI = UIText.from_dataset(project_dataset())
 
 
 def home(site: Path, lang: str):
-    return BeautifulSoup((lang_root(site, lang) / "index.html").read_text(encoding="utf-8"), "html.parser").select_one(
-        "article"
-    )
+    return article(lang_root(site, lang) / "index.html")
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -46,10 +46,10 @@ def test_the_home_page_lists_recent_commits(built_site, lang):
 def test_recent_changes_degrade_to_a_note_without_git_history(tmp_path):
     assert recent_commits(tmp_path) is None
     for lang in ("fr", "en"):
-        note = render_recent_changes(None, lang)
+        note = render_recent_changes(None, lang, UI)
         assert "<li>" not in note and "git" in note
 
 
 def test_commit_subjects_are_escaped_and_marked_english():
-    html = render_recent_changes([{"hash": "abc1234", "date": "2026-01-01", "subject": "Fix <b> & tables"}], "fr")
+    html = render_recent_changes([{"hash": "abc1234", "date": "2026-01-01", "subject": "Fix <b> & tables"}], "fr", UI)
     assert "&lt;b&gt; &amp; tables" in html and 'lang="en"' in html

@@ -9,7 +9,8 @@ from pathlib import Path
 from urllib.parse import unquote, urljoin, urlparse
 
 import pytest
-from bs4 import BeautifulSoup
+
+from tests.built_html import parsed
 
 LINKING = {"a": "href", "link": "href", "area": "href"}
 SITE_URL = "http://codex.invalid/"  # a base to resolve relative links against; never fetched
@@ -37,7 +38,7 @@ def target_file(site: Path, url_path: str) -> Path | None:
 
 @cache
 def ids_of(path: Path) -> frozenset[str]:
-    soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+    soup = parsed(path)
     return frozenset(
         [t["id"] for t in soup.find_all(id=True)] + [t["name"] for t in soup.find_all("a", attrs={"name": True})]
     )
@@ -45,7 +46,7 @@ def ids_of(path: Path) -> frozenset[str]:
 
 def broken_links(site: Path, path: Path) -> list[str]:
     """'href -> what is missing' for each internal link of one built page."""
-    soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+    soup = parsed(path)
     base = page_url(site, path)
     problems = []
     for tag, attribute in LINKING.items():

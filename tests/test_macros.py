@@ -8,10 +8,14 @@ import pytest
 
 from codex.data.loading import load_dataset
 from codex.i18n.localize import cell, number, percent
+from codex.i18n.ui import UIText
 from codex.macros import UnknownDataId, make_page_macros
 from codex.render.tables import render_table
 from tests.conftest import ROOT
 from tests.data_fixtures import GOOD_TABLE, data_dir_with
+from tests.project_data import project_dataset
+
+UI = UIText.from_dataset(project_dataset())
 
 
 @pytest.fixture
@@ -23,7 +27,7 @@ def materials(tmp_path):
 
 @pytest.mark.parametrize("lang, caption, name", [("fr", "Matériaux", "Pierre"), ("en", "Materials", "Stone")])
 def test_table_renders_in_the_language_of_the_page(materials, lang, caption, name):
-    html = render_table(materials, lang)
+    html = render_table(materials, lang, UI)
     assert f"<caption>{caption}</caption>" in html
     assert f'<th scope="row">{name}</th>' in html
     other = "Stone" if lang == "fr" else "Pierre"
@@ -33,9 +37,9 @@ def test_table_renders_in_the_language_of_the_page(materials, lang, caption, nam
 def test_markup_in_a_value_shows_as_text(materials):
     hostile = copy.deepcopy(materials)
     hostile["rows"][0]["name"] = {"fr": "<script>alert(1)</script>", "en": "<b>bold</b>"}
-    assert "<script>" not in render_table(hostile, "fr")
-    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in render_table(hostile, "fr")
-    assert "&lt;b&gt;bold&lt;/b&gt;" in render_table(hostile, "en")
+    assert "<script>" not in render_table(hostile, "fr", UI)
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in render_table(hostile, "fr", UI)
+    assert "&lt;b&gt;bold&lt;/b&gt;" in render_table(hostile, "en", UI)
 
 
 def test_numbers_follow_each_language():
@@ -63,7 +67,7 @@ def test_value_prints_one_formatted_cell(tmp_path):
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_every_real_table_renders_in_both_languages(lang):
-    dataset = load_dataset(ROOT / "data")
+    dataset = project_dataset()
     macros = make_page_macros(dataset, lang, ROOT / "docs" / lang)
     for table_id in dataset.by_id("table.schema.json"):
         assert f'data-table="{table_id}"' in macros["table"](table_id)

@@ -1,5 +1,9 @@
 """A reader's browser asks nothing of any host but the site's own: no font, CDN, analytics or repository API
-(the theme's repository widget would ask api.github.com; docs/overrides/partials/source.html turns that off)."""
+(the theme's repository widget would ask api.github.com; docs/overrides/partials/source.html turns that off).
+
+One page of each kind (tests/audit_pages.py) in each language, left until the network is idle and the calculators
+are ready (the visit the accessibility audit also reads), and a search. (That the markup of every page names only
+the site's own files: tests/test_build.py; the offline folder: tests/test_offline.py.)"""
 
 from __future__ import annotations
 
@@ -7,20 +11,35 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.audit_pages import sample_urls, wait_until_settled
+from tests.audit_pages import sample_urls
+from tests.conftest import LANGS
+
+SEARCH = {"fr": "porte", "en": "manacles"}
+
+
+def elsewhere(requested: list[str], site_url: str) -> list[str]:
+    site_host = urlsplit(site_url).netloc
+    return [u for u in requested if urlsplit(u).scheme not in ("data", "blob") and urlsplit(u).netloc != site_host]
 
 
 @pytest.mark.parametrize("kind, lang, path", sample_urls())
-def test_a_page_requests_only_the_site_itself(browser, site_url, kind, lang, path):
-    site_host = urlsplit(site_url).netloc
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+def test_a_page_requests_only_the_site_itself(phone_visits, site_url, kind, lang, path):
+    requested = phone_visits(path).requests
+    assert requested and elsewhere(requested, site_url) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_search_requests_only_the_site_itself(browser, site_url, lang):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
     requested: list[str] = []
     context.on("request", lambda request: requested.append(request.url))
     page = context.new_page()
     try:
-        page.goto(site_url + path)
-        wait_until_settled(page)  # the search worker and its index load with the page
+        page.goto(site_url + ("/" if lang == "fr" else "/en/"), wait_until="networkidle")
+        page.locator(".md-search__input").click()
+        page.locator(".md-search__input").press_sequentially(SEARCH[lang], delay=20)
+        page.locator(".md-search-result__item a").first.wait_for(timeout=15000)
+        page.wait_for_load_state("networkidle")
     finally:
         context.close()
-    elsewhere = [u for u in requested if urlsplit(u).scheme not in ("data", "blob") and urlsplit(u).netloc != site_host]
-    assert requested and elsewhere == []
+    assert requested and elsewhere(requested, site_url) == []

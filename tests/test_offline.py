@@ -1,6 +1,7 @@
-"""The site without a network: opened from a folder or a zip (file://), with search and calculators; nothing fetched
-from outside the site; installable on a phone (manifest, icons) and readable offline after one visit through the
-service worker, which a new publication refreshes."""
+"""The site without a network: opened from a folder or a zip (file://), with search and calculators, and nothing
+fetched from outside the folder; installable on a phone (manifest, icons) and readable offline after one visit
+through the service worker, which a new publication refreshes. (The served site's requests:
+tests/test_no_external_requests.py.)"""
 
 from __future__ import annotations
 
@@ -112,11 +113,21 @@ def test_every_link_in_the_folder_leads_to_a_file(unzipped):
 
 @pytest.fixture
 def file_page(browser):
-    """A page that records its script errors in `errors`."""
+    """A page of the folder that records its script errors in `errors`, and refuses and records in `foreign` every
+    request for anything outside file:// (the service worker's included), as if the network were cut."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    page.errors = []
+    page.errors, page.foreign = [], []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
+
+    def guard(route) -> None:
+        if urlsplit(route.request.url).scheme == "file":
+            route.continue_()
+        else:
+            page.foreign.append(route.request.url)
+            route.abort("internetdisconnected")
+
+    context.route("**/*", guard)
     yield page
     context.close()
 
@@ -130,7 +141,7 @@ def test_pages_and_language_switch_work_from_the_folder(file_page, unzipped, lan
     other = "en" if lang == "fr" else "fr"
     file_page.goto(file_page.locator(f'a.md-select__link[hreflang="{other}"]').first.evaluate("a => a.href"))
     assert heading(file_page) == HEADINGS[other]
-    assert not file_page.errors
+    assert not file_page.errors and not file_page.foreign
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -144,7 +155,7 @@ def test_search_works_from_the_folder(file_page, unzipped, lang):
     assert href.startswith("file://") and ".html" in href
     file_page.goto(href)
     assert file_page.locator("h1").count()
-    assert not file_page.errors
+    assert not file_page.errors and not file_page.foreign
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -156,48 +167,7 @@ def test_calculators_run_from_the_folder(file_page, unzipped, lang):
     expected = GLUE.run("jump", form_values(form), TABLES, lang, [])
     assert expected["ok"]
     assert shown(form)["outputs"] == {n: [str(v["value"]), v["text"]] for n, v in expected["outputs"].items()}
-    assert not file_page.errors
-
-
-# --- no request leaves the site -----------------------------------------------------------------------------------
-
-
-def visit_everything(page, base: str, suffix: str) -> None:
-    """Pages of both languages, a search and a calculator: all that could fetch something."""
-    for lang in LANGS:
-        page.goto(base + PREFIX[lang] + "index" + suffix if suffix else base + PREFIX[lang], wait_until="load")
-        page.locator("label.md-search__icon, .md-search__input").first.click()
-        page.locator(".md-search__input").press_sequentially(SEARCH[lang], delay=20)
-        page.locator(".md-search-result__item a").first.wait_for(timeout=15000)
-        page.goto(base + PREFIX[lang] + ("tools" + suffix if suffix else "tools/"))
-        page.wait_for_function(ALL_FORMS_READY, timeout=30000)
-        page.goto(base + PREFIX[lang] + ("fumbles" + suffix if suffix else "fumbles/"), wait_until="networkidle")
-
-
-@pytest.mark.parametrize("where", ["served", "folder"])
-def test_no_request_leaves_the_site(browser, site_url, unzipped, where):
-    """Every request of the browser context (service worker included) is routed: any address outside the site is
-    refused and recorded, as if the network were cut."""
-    base = site_url + "/" if where == "served" else unzipped.as_uri() + "/"
-    own = (urlsplit(base).scheme, urlsplit(base).netloc)
-    foreign = []
-
-    def guard(route):
-        url = route.request.url
-        if (urlsplit(url).scheme, urlsplit(url).netloc) == own:
-            route.continue_()
-        else:
-            foreign.append(url)
-            route.abort("internetdisconnected")
-
-    context = browser.new_context()
-    context.route("**/*", guard)
-    page = context.new_page()
-    try:
-        visit_everything(page, base, "" if where == "served" else ".html")
-    finally:
-        context.close()
-    assert not foreign
+    assert not file_page.errors and not file_page.foreign
 
 
 # --- installable web app and service worker -----------------------------------------------------------------------

@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from codex.data.loading import load_dataset
 from codex.i18n.localize import cell
-from tests.conftest import LANGS, ROOT, built_path, lang_root
+from tests.built_html import parsed
+from tests.conftest import LANGS, built_path, lang_root
+from tests.project_data import project_dataset
 
-DATASET = load_dataset(ROOT / "data")
+DATASET = project_dataset()
 TABLES = DATASET.by_id("table.schema.json")
 QUESTIONS = DATASET.by_id("open-question.schema.json")
 
@@ -44,7 +45,7 @@ def built_pages(site: Path, lang: str) -> dict[str, BeautifulSoup]:
     for html in root.rglob("index.html"):
         if lang == "fr" and (root / "en") in html.parents:
             continue
-        pages[html.relative_to(root).as_posix()] = BeautifulSoup(html.read_text(encoding="utf-8"), "html.parser")
+        pages[html.relative_to(root).as_posix()] = parsed(html)
     return pages
 
 

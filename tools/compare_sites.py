@@ -34,9 +34,13 @@ def files(site: Path) -> set[str]:
     return {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
 
 
-def search_docs(site: Path) -> list:
-    index = site / "search" / "search_index.json"
-    return json.loads(index.read_text(encoding="utf-8"))["docs"] if index.is_file() else []
+def search_docs(index: Path) -> list:
+    """The entries of a search index, their text with whitespace normalised as on the pages."""
+    docs = json.loads(index.read_text(encoding="utf-8"))["docs"]
+    return [
+        {key: " ".join(value.split()) if isinstance(value, str) else value for key, value in doc.items()}
+        for doc in docs
+    ]
 
 
 def main(old: Path, new: Path) -> int:
@@ -61,9 +65,15 @@ def main(old: Path, new: Path) -> int:
                     )
                     break
         elif name.endswith("search_index.json"):
-            if search_docs(a) != search_docs(b):
+            old_docs, new_docs = search_docs(a), search_docs(b)
+            if old_docs != new_docs:
                 differences += 1
-                print(f"{name}: search entries differ")
+                changed = next(
+                    (o, n) for o, n in zip(old_docs + [{}] * len(new_docs), new_docs + [{}] * len(old_docs)) if o != n
+                )
+                print(
+                    f"{name}: search entries differ, first at {changed[0].get('location')!r} / {changed[1].get('location')!r}"
+                )
         elif a.read_bytes() != b.read_bytes():
             differences += 1
             print(f"{name}: content differs")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from codex.data.errors import DataError
+from codex.i18n.ui import DOCUMENTS_SCHEMA, UI_SCHEMA, placeholders
 
 if TYPE_CHECKING:
     from codex.data.loading import Dataset, Document
@@ -20,6 +21,8 @@ def integrity_errors(dataset: Dataset) -> list[DataError]:
             errors += row_cell_errors(doc)
     errors += unresolved_references(dataset)
     errors += glossary_reference_errors(dataset)
+    errors += document_reference_errors(dataset)
+    errors += ui_placeholder_errors(dataset)
     return errors
 
 
@@ -162,6 +165,85 @@ def glossary_reference_errors(dataset: Dataset) -> list[DataError]:
                         f"items[{index}].open_question",
                         question,
                         "the id of a file in data/open-questions/",
+                    )
+                )
+    return errors
+
+
+def document_reference_errors(dataset: Dataset) -> list[DataError]:
+    """When the data lists its source documents (data/documents.yaml): every `source: {seed: FILE}` names one of
+    their files and every glossary entry's `seeds` one of their ids. (Throw-away test data folders have no list.)"""
+    listed = [item for doc in dataset.of_kind(DOCUMENTS_SCHEMA) for item in doc.content["items"]]
+    if not listed:
+        return []
+    files = sorted(d["file"] for d in listed)
+    ids = sorted(d["id"] for d in listed)
+    errors = []
+    for doc in dataset.documents:
+        for path, source in sources(doc.content):
+            if source["seed"] not in files:
+                errors.append(
+                    DataError(
+                        rel(doc),
+                        doc.line(*path, "seed"),
+                        ".".join(map(str, [*path, "seed"])),
+                        source["seed"],
+                        f"the file of a document of data/documents.yaml ({', '.join(files)})",
+                    )
+                )
+    for doc in dataset.of_kind("glossary.schema.json"):
+        for index, item in enumerate(doc.content["items"]):
+            for position, seed in enumerate(item["seeds"]):
+                if seed not in ids:
+                    errors.append(
+                        DataError(
+                            rel(doc),
+                            doc.line("items", index, "seeds", position),
+                            f"items[{index}].seeds[{position}]",
+                            seed,
+                            f"the id of a document of data/documents.yaml ({', '.join(ids)})",
+                        )
+                    )
+    return errors
+
+
+def sources(node: object, path: tuple = ()) -> list[tuple[tuple, dict]]:
+    """(path, value) of every `source: {seed: ..., section: ...}` field, at any depth."""
+    found = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "source" and isinstance(value, dict) and "seed" in value:
+                found.append(((*path, key), value))
+            else:
+                found += sources(value, (*path, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            found += sources(value, (*path, index))
+    return found
+
+
+def ui_placeholder_errors(dataset: Dataset) -> list[DataError]:
+    """Each text of data/ui.yaml has the same `{name}` fields in both languages, well formed."""
+    errors = []
+    for doc in dataset.of_kind(UI_SCHEMA):
+        for key, pair in doc.content["texts"].items():
+            try:
+                same = placeholders(pair["fr"]) == placeholders(pair["en"])
+            except ValueError as err:
+                errors.append(
+                    DataError(
+                        rel(doc), doc.line("texts", key), f"texts.{key}", pair, f"well-formed {{name}} fields ({err})"
+                    )
+                )
+                continue
+            if not same:
+                errors.append(
+                    DataError(
+                        rel(doc),
+                        doc.line("texts", key),
+                        f"texts.{key}",
+                        pair,
+                        "the same {name} fields in fr and en (a value goes in each language's text)",
                     )
                 )
     return errors

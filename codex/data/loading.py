@@ -2,7 +2,8 @@
 
 A data file names its schema on its first line (`# yaml-language-server: $schema=...`), which editors use too.
 All problems are collected and raised together as `DataErrors`, each naming file, line, field, value and
-the expected form.
+the expected form. Once a file is valid, French typography is applied to the `fr` text of each of its {fr, en} pairs
+(codex/i18n/typography.py), so that every use of the data (pages, tooltips, downloads) gets the same text.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from referencing import Registry, Resource
 from codex.data.errors import DataError, DataErrors
 from codex.data.integrity import integrity_errors
 from codex.data.positions import compose, format_path, line_of
+from codex.i18n.typography import typeset_french_texts
 
 SCHEMA_LINE = re.compile(r"^#\s*yaml-language-server:\s*\$schema=(\S+)\s*$")
 
@@ -126,7 +128,7 @@ def load_document(path: Path, shown: str, registry: Registry) -> tuple[Document 
     ]
     if errors:
         return None, errors
-    return Document(path, schema_name, content, node), []
+    return Document(path, schema_name, typeset_french_texts(content), node), []
 
 
 def schema_error(shown: str, node: yaml.Node | None, error) -> DataError:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from calculators.calc_common import number_text, percent_text
+
 LANGUAGES = ("fr", "en")
 MINUS = "\u2212"  # typographic minus sign
 NARROW_NBSP = "\u202f"
@@ -21,22 +23,14 @@ def text(value: object, lang: str) -> str:
 
 
 def number(value: float, lang: str, signed: bool = False) -> str:
-    """12 -> '12'; -4 -> '−4'; 1.5 -> '1,5' in French; signed adds '+' to positives."""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    shown = f"{abs(value)}"
-    if lang == "fr":
-        shown = shown.replace(".", ",")
-    if value < 0:
-        return MINUS + shown
-    if signed and value > 0:
-        return "+" + shown
-    return shown
+    """12 -> '12'; -4 -> '−4'; 1.5 -> '1,5' in French; signed adds '+' to positives. The calculators' formatter
+    (calculators/calc_common.py), so that a page and a calculator write a number alike."""
+    return number_text(value, lang, signed)
 
 
 def percent(value: float, lang: str) -> str:
     """25 -> '25 %' (narrow no-break space) in French, '25%' in English."""
-    return number(value, lang) + (NARROW_NBSP + "%" if lang == "fr" else "%")
+    return percent_text(value, lang)
 
 
 def cell(value: object, lang: str, fmt: str = "plain") -> str:

@@ -2,7 +2,12 @@
 no-break space, so that a colon or a « never starts a line on a phone.
 
 Only spaces already written are changed (a colon in a URL or a time stays as it is): a no-break space (U+00A0)
-before ':' and after '«' / before '»', a narrow no-break space (U+202F) before ';', '!' and '?'.
+before ':' and after '«' / before '»', a narrow no-break space (U+202F) before ';', '!' and '?'. A space at the
+start of a line is indentation, not a word space, and '!' before '[' opens a Markdown image: both are left alone.
+
+Three entry points: `typeset` for one text, `typeset_french_texts` for the loaded data (every `fr` of a {fr, en}
+pair), and `typeset_markdown` for a French page's Markdown (prose and the HTML the macros wrote), which leaves code,
+HTML tags, URLs and Markdown syntax as they are.
 """
 
 from __future__ import annotations
@@ -11,8 +16,31 @@ import re
 
 NBSP = "\u00a0"
 NARROW_NBSP = "\u202f"
-SPACE_BEFORE = re.compile(r"[ \u00a0\u202f]+([:;!?»])")
+SPACE_BEFORE = re.compile(r"(?<=\S)[ \u00a0\u202f]+([:;!?»])(?!\[)")
 SPACE_AFTER_GUILLEMET = re.compile(r"«[ \u00a0\u202f]+")
+
+# What typeset_markdown must not touch: fenced code, code spans, HTML comments, code-like HTML elements with their
+# content, HTML tags and autolinks, link destinations, attribute lists ({#id}), definitions ([x]: ..., *[ABBR]: ...),
+# bare URLs and the delimiter rows of Markdown tables (| :--- |).
+PROTECTED_MARKDOWN = re.compile(
+    r"""
+    ^[ \t]*(?P<fence>`{3,}|~{3,})[^\n]*\n.*?^[ \t]*(?P=fence)[ \t]*$
+    | (?P<ticks>`+)[^\n]+?(?P=ticks)
+    | <!--.*?-->
+    | <(?P<element>code|pre|kbd|samp|script|style|textarea)\b[^>]*>.*?</(?P=element)\s*>
+    | </?[A-Za-z][^>]*>
+    | \]\([^)\n]*\)
+    | \{[ \t]*[:#.][^}\n]*\}
+    | ^[ \t]*\*?\[[^\]\n]+\]:.*$
+    | \b(?:https?|ftp|mailto):[^\s<>()\[\]]+
+    | ^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)+\|?[ \t]*$
+    """,
+    re.MULTILINE | re.DOTALL | re.VERBOSE,
+)
+# Each protected piece stands in for itself as one character of Unicode's supplementary private use area while the
+# rest is typeset: a non-space character, so a space after a code span still counts as a word space.
+FIRST_STAND_IN = 0xF0000
+STAND_IN = re.compile("[\U000f0000-\U000ffffd]")
 
 
 def _space_for(mark: str) -> str:
@@ -30,3 +58,30 @@ def typeset(text: str, lang: str) -> str:
 def colon(lang: str) -> str:
     """A label's colon: ' :' with a no-break space in French, ':' in English."""
     return NBSP + ":" if lang == "fr" else ":"
+
+
+def typeset_french_texts(node: object) -> object:
+    """The data with `typeset` applied to the `fr` text of every {fr, en} pair, at any depth (a new structure)."""
+    if isinstance(node, dict):
+        if set(node) == {"fr", "en"} and isinstance(node["fr"], str):
+            return {**node, "fr": typeset(node["fr"], "fr")}
+        return {key: typeset_french_texts(value) for key, value in node.items()}
+    if isinstance(node, list):
+        return [typeset_french_texts(value) for value in node]
+    return node
+
+
+def typeset_markdown(markdown: str, lang: str) -> str:
+    """A page's Markdown with `typeset` applied to its text only (see PROTECTED_MARKDOWN for what is left alone)."""
+    if lang != "fr" or not markdown:
+        return markdown
+    if STAND_IN.search(markdown):
+        raise ValueError("the page holds a character of the private use area U+F0000-U+FFFFD, which typesetting uses")
+    pieces: list[str] = []
+
+    def stand_in(match: re.Match[str]) -> str:
+        pieces.append(match.group(0))
+        return chr(FIRST_STAND_IN + len(pieces) - 1)
+
+    text = typeset(PROTECTED_MARKDOWN.sub(stand_in, markdown), lang)
+    return STAND_IN.sub(lambda m: pieces[ord(m.group(0)) - FIRST_STAND_IN], text)

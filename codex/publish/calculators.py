@@ -1,5 +1,6 @@
 """Copy into the built site what the calculator forms load: the MicroPython runtime (pinned, with its licence), the
-calculator modules and the rule tables they read, as JSON. One source for each: calculators/ and data/."""
+calculator modules, and as JSON (tables.json) exactly the data their declarations name: rule tables, their own data
+files and the shared texts. One source for each: calculators/ and data/."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import json
 import shutil
 from pathlib import Path
 
-from codex.calculators import calculator_tables, module_files
+from codex.calculators import calculator_data, module_files
 from codex.data.loading import Dataset
 
 RUNTIME_VERSION = "1.27.0"
@@ -31,6 +32,6 @@ def publish_calculators(site_dir: Path, dataset: Dataset, vendor_dir: Path) -> P
         names.append(path.name)
     (python / "modules.json").write_text(json.dumps(names), encoding="utf-8")
     (target / "tables.json").write_text(
-        json.dumps(calculator_tables(dataset), ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
+        json.dumps(calculator_data(dataset), ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
     )
     return target

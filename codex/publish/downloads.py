@@ -13,11 +13,14 @@ import csv
 import io
 import json
 import posixpath
-from html import escape
 from pathlib import Path
+
+from markupsafe import Markup
 
 from codex.data.loading import Dataset
 from codex.i18n.localize import text
+from codex.i18n.ui import UIText
+from codex.render.templates import render
 
 DOWNLOADS_DIR = "downloads"
 TABLE_SCHEMA = "table.schema.json"
@@ -101,28 +104,16 @@ def publish_downloads(site_dir: Path, dataset: Dataset, lang: str) -> Path:
     return target
 
 
-LABELS = {
-    "fr": {"table": "Tableau", "files": "Fichiers", "rows": "Lignes"},
-    "en": {"table": "Table", "files": "Files", "rows": "Rows"},
-}
-
-
-def render_downloads_list(dataset: Dataset, lang: str, page_url: str = "data/") -> str:
-    """The Data page's list: each table with links to its JSON and CSV files, relative to the page's URL ('data/'
-    with directory URLs, 'data.html' in a folder built without them)."""
-    words = LABELS[lang]
-    lines = []
-    folder = posixpath.relpath(DOWNLOADS_DIR, posixpath.dirname(page_url) or ".")
-    for table in rules_tables(dataset):
-        base = f"{folder}/{escape(table['id'])}"
-        lines.append(
-            f'<tr id="download-{escape(table["id"])}"><th scope="row">{escape(text(table["title"], lang))}</th>'
-            f"<td>{len(table['rows'])}</td>"
-            f'<td><a class="codex-download" href="{base}.json" download>JSON</a> '
-            f'<a class="codex-download" href="{base}.csv" download>CSV</a></td></tr>'
-        )
-    return (
-        '<div class="codex-table codex-downloads" data-downloads="tables"><table>'
-        f'<thead><tr><th scope="col">{words["table"]}</th><th scope="col">{words["rows"]}</th><th scope="col">{words["files"]}</th></tr></thead>\n'
-        f"<tbody>{chr(10).join(lines)}</tbody></table></div>"
+def render_downloads_list(dataset: Dataset, lang: str, ui: UIText, page_url: str = "data/") -> Markup:
+    """The Data page's list (template downloads_list.html): each table with links to its JSON and CSV files,
+    relative to the page's URL ('data/' with directory URLs, 'data.html' in a folder built without them)."""
+    return render(
+        "downloads_list.html",
+        ui=ui,
+        lang=lang,
+        folder=posixpath.relpath(DOWNLOADS_DIR, posixpath.dirname(page_url) or "."),
+        tables=[
+            {"id": table["id"], "title": text(table["title"], lang), "rows": len(table["rows"])}
+            for table in rules_tables(dataset)
+        ],
     )

@@ -2,43 +2,72 @@
 behind a table of contents, so that one print (or tests/print_pdf.py) gives the whole rules on paper.
 
 Why after the build: the rules pages are then fully rendered (macros, tables, open questions, calculators' reference
-tables), and the rulebook takes their article HTML as it is, with no second rendering. On one page, anchors of
-different pages could clash, so every id of a chapter gets the chapter's prefix (`fumbles--confirmation`), and a link
-to a page or anchor that the rulebook holds points inside the rulebook. Calculator forms are left out (paper shows the
-reference tables); the search index keeps only the rulebook's own introduction, so searches lead to the rules pages.
+tables), and the rulebook takes their article as it is, with no second rendering. The pages are read with an HTML
+parser (BeautifulSoup). On one page, anchors of different pages could clash, so every id of a chapter gets the
+chapter's prefix (`chapter--section`, and so do the attributes that refer to an id), and a link to a page or
+anchor that the rulebook holds points inside the rulebook. Calculator forms are left out (paper shows the reference
+tables); the search index keeps only the rulebook's own introduction, so searches lead to the rules pages.
+
+Which page is the rulebook and which pages of the navigation are not rules (home, tools, indexes...) is
+configuration: the codex plugin's `rulebook` option in mkdocs.yml (codex/plugin.py).
 """
 
 from __future__ import annotations
 
+import copy
 import posixpath
 import re
-from html import escape, unescape
+from collections.abc import Iterable
 from pathlib import Path
 from urllib.parse import urljoin
 
-RULEBOOK_PAGE = "rulebook.md"
-PLACEHOLDER = '<div class="codex-rulebook" data-rulebook="pending"></div>'
-# Pages of the navigation that are not rules: home, tools, indexes, the GM screen, the Data page, the rulebook itself.
-NOT_RULES = {"index.md", "tools.md", "open-questions.md", "gm-screen.md", "data.md", RULEBOOK_PAGE}
-TOC_TITLE = {"fr": "Table des matières", "en": "Contents"}
+from bs4 import BeautifulSoup, SoupStrainer, Tag
+from bs4.dammit import EntitySubstitution
+from bs4.formatter import HTMLFormatter
+from markupsafe import Markup
+from mkdocs.structure.files import File
 
-ARTICLE = re.compile(r'<article class="md-content__inner md-typeset">(.*?)</article>', re.S)
-EDIT_BUTTON = re.compile(r'<a [^>]*class="md-content__button[^"]*"[^>]*>.*?</a>', re.S)
-FORM = re.compile(r'<form class="codex-calculator".*?</form>', re.S)
-ID_ATTR = re.compile(r'\b(id|for)="([^"]*)"')
-HREF = re.compile(r'\bhref="([^"]*)"')
-HEADING_TAG = re.compile(r"<(/?)h([1-6])\b")
-HEADING = re.compile(r'<h([12]) id="([^"]*)"[^>]*>(.*?)</h\1>', re.S)
-TAG = re.compile(r"<[^>]+>")
-HEADERLINK = re.compile(r'<a class="headerlink".*?</a>', re.S)
+from codex.i18n.ui import UIText
+from codex.render.templates import render
+
+PLACEHOLDER_SELECTOR = '[data-rulebook="pending"]'
+ARTICLE_SELECTOR = "article.md-content__inner"
+LEFT_OUT = ("form.codex-calculator", "a.md-content__button")  # calculator forms, the theme's edit button
+ID_REFERENCES = ("for", "aria-labelledby", "aria-describedby", "aria-controls", "headers")
+HEADING = re.compile(r"^h[1-6]$")
+
+
+class AsWritten(HTMLFormatter):
+    """Write the page back as the build wrote it: attributes in their order (BeautifulSoup sorts them by default),
+    void elements as `<br>`, an empty attribute as its bare name (`download`); '&', '<' and '>' escaped as usual."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            entity_substitution=EntitySubstitution.substitute_xml,
+            void_element_close_prefix="",
+        )
+
+    def attributes(self, tag: Tag) -> list[tuple[str, str | None]]:
+        return [(name, None if value == "" else value) for name, value in (tag.attrs or {}).items()]
+
+
 # A chapter with more sections than this (the glossary: one per term) shows only its title in the contents.
 MAX_TOC_SECTIONS = 20
 
 
-def nav_pages(nav: list) -> list[str]:
+class RulebookError(ValueError):
+    """The rulebook page cannot be filled; the message says which page and why."""
+
+
+def placeholder() -> Markup:
+    """What the rulebook() macro writes, and assemble_rulebook fills."""
+    return render("rulebook_placeholder.html")
+
+
+def nav_pages(nav: list | None) -> list[str]:
     """The Markdown files of a MkDocs nav, in order (entries are 'file.md', {title: 'file.md'} or {title: [...]})."""
     pages: list[str] = []
-    for entry in nav:
+    for entry in nav or []:
         if isinstance(entry, str):
             pages.append(entry)
         elif isinstance(entry, dict):
@@ -47,29 +76,40 @@ def nav_pages(nav: list) -> list[str]:
     return pages
 
 
-def rules_pages(nav: list) -> list[str]:
-    return [p for p in nav_pages(nav) if p not in NOT_RULES and not p.startswith(("http://", "https://"))]
+def rules_pages(nav: list | None, rulebook_page: str, skip: list[str]) -> list[str]:
+    """The pages of the nav that the rulebook holds: all but itself, the `skip` list and external links."""
+    pages = nav_pages(nav)
+    missing = [p for p in [rulebook_page, *skip] if p not in pages]
+    if missing:
+        raise RulebookError(
+            f"rulebook: {', '.join(missing)} (codex plugin option 'rulebook' in mkdocs.yml) "
+            "not in the navigation ('nav')"
+        )
+    return [p for p in pages if p != rulebook_page and p not in skip and not p.startswith(("http://", "https://"))]
 
 
-def page_url(page: str) -> str:
-    """'fumbles.md' -> 'fumbles/', 'd20/index.md' -> 'd20/' (directory URLs, relative to the site root)."""
-    stem = page[:-3]
-    if stem == "index":
-        return ""
-    return (stem[: -len("/index")] if stem.endswith("/index") else stem) + "/"
+class BuiltPages:
+    """Where the build wrote each page (MkDocs' own files): its URL relative to the language's root ('fumbles/' with
+    directory URLs, 'fumbles.html' in the offline folder, '' for the home page) and its file, so that the rulebook
+    works with either kind of URL."""
 
+    def __init__(self, site_dir: Path, files: Iterable[File]) -> None:
+        self.site_dir = Path(site_dir)
+        self.urls = {f.src_uri: "" if f.url == "./" else f.url for f in files}
+        self.files = {f.src_uri: f.dest_uri for f in files}
 
-def built_file(site_dir: Path, page: str) -> Path:
-    return site_dir / page_url(page) / "index.html"
+    def url(self, page: str) -> str:
+        return self.urls[page]
+
+    def file(self, page: str) -> Path:
+        return self.site_dir / self.files.get(page, f"(not built) {page}")
 
 
 def chapter_slug(page: str) -> str:
-    return page_url(page).strip("/").replace("/", "-")
-
-
-def plain(html: str) -> str:
-    """A heading's text: no permalink mark, no tags, entities decoded (the caller escapes it again)."""
-    return unescape(TAG.sub("", HEADERLINK.sub("", html))).strip()
+    """'chapter.md' -> 'chapter', 'part/index.md' -> 'part', 'part/section.md' -> 'part-section'."""
+    stem = page[:-3]
+    stem = stem[: -len("/index")] if stem.endswith("/index") else stem
+    return stem.replace("/", "-")
 
 
 def rewrite_link(href: str, source_url: str, chapters: dict[str, str], rulebook_url: str) -> str:
@@ -81,65 +121,105 @@ def rewrite_link(href: str, source_url: str, chapters: dict[str, str], rulebook_
     slug = chapters.get(path.lstrip("/"))
     if slug is not None:
         return f"#{slug}--{fragment}" if fragment else f"#{slug}"
-    relative = posixpath.relpath(path, "/" + rulebook_url)
+    folder = (
+        "/" + rulebook_url if rulebook_url.endswith("/") or not rulebook_url else posixpath.dirname("/" + rulebook_url)
+    )
+    relative = posixpath.relpath(path, folder)
     relative += "/" if path.endswith("/") and not relative.endswith("/") else ""
     return relative + (f"#{fragment}" if fragment else "")
 
 
-def chapter_html(article: str, page: str, chapters: dict[str, str], rulebook_url: str) -> str:
-    """One page's article, made fit to sit in the rulebook: no forms, prefixed ids, links inside, headings one level
-    down (the rulebook's title is the only h1)."""
+def read_article(built: BuiltPages, page: str) -> Tag:
+    """The article of a built page (the page's content, without the theme's header, navigation and footer)."""
+    path = built.file(page)
+    soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser", parse_only=SoupStrainer("article"))
+    article = soup.select_one(ARTICLE_SELECTOR)
+    if article is None:
+        raise RulebookError(f"rulebook: no article ({ARTICLE_SELECTOR}) in {path}, the built page of {page}")
+    return article
+
+
+def heading_text(heading: Tag) -> str:
+    """A heading's text, without its permalink mark."""
+    shown = copy.copy(heading)
+    for link in shown.select("a.headerlink"):
+        link.decompose()
+    return shown.get_text().strip()
+
+
+def contents_entry(page: str, article: Tag) -> dict:
+    """A chapter in the table of contents: its slug, its title (the page's h1) and its sections (the h2s)."""
+    title, sections = page, []
+    for heading in article.find_all(["h1", "h2"], id=True):
+        if heading.name == "h1":
+            title = heading_text(heading)
+        else:
+            sections.append({"anchor": heading["id"], "title": heading_text(heading)})
+    return {
+        "slug": chapter_slug(page),
+        "title": title,
+        "sections": sections if len(sections) <= MAX_TOC_SECTIONS else [],
+    }
+
+
+def prefixed(value: str | list[str], slug: str) -> str:
+    """An id, or a space-separated list of ids, with the chapter's prefix."""
+    ids = value if isinstance(value, list) else value.split()
+    return " ".join(f"{slug}--{i}" for i in ids)
+
+
+def fit_chapter(article: Tag, page: str, page_url: str, chapters: dict[str, str], rulebook_url: str) -> None:
+    """Make one page's article fit to sit in the rulebook (in place): no forms nor edit button, prefixed ids, links
+    inside, headings one level down (the rulebook's title is the only h1)."""
     slug = chapter_slug(page)
-    body = EDIT_BUTTON.sub("", FORM.sub("", article))
-    body = ID_ATTR.sub(lambda m: f'{m.group(1)}="{slug}--{m.group(2)}"', body)
-    body = HREF.sub(lambda m: f'href="{rewrite_link(m.group(1), page_url(page), chapters, rulebook_url)}"', body)
-    body = HEADING_TAG.sub(lambda m: f"<{m.group(1)}h{min(int(m.group(2)) + 1, 6)}", body)
-    return f'<section class="codex-rulebook-chapter" id="{slug}" data-page="{escape(page)}">{body}</section>'
+    for selector in LEFT_OUT:
+        for tag in article.select(selector):
+            tag.decompose()
+    for tag in article.find_all(True):
+        if tag.has_attr("id"):
+            tag["id"] = prefixed(tag["id"], slug)
+        for attribute in ID_REFERENCES:
+            if tag.has_attr(attribute):
+                tag[attribute] = prefixed(tag[attribute], slug)
+        if tag.has_attr("href"):
+            tag["href"] = rewrite_link(tag["href"], page_url, chapters, rulebook_url)
+    for heading in article.find_all(HEADING):
+        heading.name = f"h{min(int(heading.name[1]) + 1, 6)}"
 
 
-def table_of_contents(articles: list[tuple[str, str]], lang: str) -> str:
-    """Each chapter (its title) with its sections, linking to the prefixed anchors."""
-    items = []
-    for page, article in articles:
-        slug = chapter_slug(page)
-        title, sections = page, []
-        for level, anchor, inner in HEADING.findall(article):
-            if level == "1":
-                title = plain(inner)
-            else:
-                sections.append(f'<li><a href="#{slug}--{anchor}">{escape(plain(inner))}</a></li>')
-        sub = f"<ol>{''.join(sections)}</ol>" if sections and len(sections) <= MAX_TOC_SECTIONS else ""
-        items.append(f'<li><a href="#{slug}">{escape(title)}</a>{sub}</li>')
-    return (
-        f'<nav class="codex-rulebook-toc" aria-labelledby="contents"><h2 id="contents">{TOC_TITLE[lang]}</h2>'
-        f"<ol>{''.join(items)}</ol></nav>"
-    )
-
-
-def assemble_rulebook(site_dir: Path, nav: list, lang: str) -> Path | None:
-    """Replace the placeholder of the built rulebook page with the contents and the chapters; returns the page's
-    file, or None if the site has no rulebook page."""
-    site_dir = Path(site_dir)
-    target = built_file(site_dir, RULEBOOK_PAGE)
-    if RULEBOOK_PAGE not in nav_pages(nav) or not target.exists():
+def assemble_rulebook(
+    built: BuiltPages, nav: list | None, lang: str, ui: UIText, rulebook_page: str | None, skip: list[str]
+) -> Path | None:
+    """Fill the placeholder of the built rulebook page with the contents and the chapters; returns the page's file,
+    or None when the site has no rulebook (`rulebook_page` unset). Raises RulebookError when the page cannot be
+    filled (not in the nav, not built, no placeholder, a rules page without article)."""
+    if not rulebook_page:
         return None
+    pages = rules_pages(nav, rulebook_page, skip)
+    target = built.file(rulebook_page)
+    if not target.is_file():
+        raise RulebookError(f"rulebook: {target}, the built page of {rulebook_page}, does not exist")
+    soup = BeautifulSoup(target.read_text(encoding="utf-8"), "html.parser")
+    found = soup.select(PLACEHOLDER_SELECTOR)
+    if len(found) != 1:
+        raise RulebookError(
+            f"rulebook: {target} holds {len(found)} rulebook placeholders; the page {rulebook_page} must call "
+            "{{ rulebook() }} once"
+        )
     # A nav entry with no built page has already been reported by MkDocs (a warning, fatal in strict mode).
-    pages = [p for p in rules_pages(nav) if built_file(site_dir, p).exists()]
-    chapters = {page_url(p): chapter_slug(p) for p in pages}
-    articles = []
-    for page in pages:
-        match = ARTICLE.search(built_file(site_dir, page).read_text(encoding="utf-8"))
-        if match is None:
-            raise ValueError(f"rulebook: no article in the built page of {page}")
-        articles.append((page, match.group(1)))
-    body = table_of_contents(articles, lang) + "".join(
-        chapter_html(article, page, chapters, page_url(RULEBOOK_PAGE)) for page, article in articles
-    )
-    html = target.read_text(encoding="utf-8")
-    if PLACEHOLDER not in html:
-        raise ValueError(f"rulebook: {target} lacks the placeholder that rulebook() writes")
-    target.write_text(
-        html.replace(PLACEHOLDER, f'<div class="codex-rulebook" data-rulebook="assembled">{body}</div>'),
-        encoding="utf-8",
-    )
+    pages = [p for p in pages if built.file(p).exists()]
+    chapters = {built.url(p): chapter_slug(p) for p in pages}
+    articles = [(page, read_article(built, page)) for page in pages]
+    contents = render("rulebook_contents.html", ui=ui, lang=lang, chapters=[contents_entry(p, a) for p, a in articles])
+    book = found[0]
+    book["data-rulebook"] = "assembled"
+    book.extend(list(BeautifulSoup(contents, "html.parser").contents))
+    for page, article in articles:
+        fit_chapter(article, page, built.url(page), chapters, built.url(rulebook_page))
+        section = soup.new_tag(
+            "section", attrs={"class": "codex-rulebook-chapter", "id": chapter_slug(page), "data-page": page}
+        )
+        section.extend(list(article.contents))
+        book.append(section)
+    target.write_text(soup.decode(formatter=AsWritten()), encoding="utf-8")
     return target

@@ -6,7 +6,7 @@ the field must also be declared in `config.fields`. This module, run after the s
 (from on_post_build), adds to each entry:
 - `folded_title` / `folded`: the words of its title / text written without accents ("étourdi" -> "etourdi",
   "manœuvre" -> "manoeuvre"), so that "etourdi" or "desengagement" find the same sections as the accented word;
-- the word after an elision ("opportunité" of "d’opportunité"), which the theme's separator does not split off;
+- the word after an elision ("exemple" of "l’exemple"), which the theme's separator does not split off;
 - and, in the same fields, the plural of each word ("chevalier" -> "chevaliers", "cheval" -> "chevaux",
   "enemy" -> "enemies"), so that a query in the plural finds a page that only writes the singular. (A singular query
   already finds plurals: the theme searches by prefix.)
@@ -25,7 +25,7 @@ from pathlib import Path
 LIGATURES = {"œ": "oe", "Œ": "Oe", "æ": "ae", "Æ": "Ae", "ß": "ss"}
 WORD = re.compile(r"[^\W\d_]{3,}")
 TAG = re.compile(r"<[^>]+>")
-ELIDED = re.compile(r"(?<=[’'])[^\W\d_]{3,}")  # "opportunité" in "d’opportunité", which the index keeps as one token
+ELIDED = re.compile(r"(?<=[’'])[^\W\d_]{3,}")  # "exemple" in "l’exemple", which the index keeps as one token
 FIELDS = {"folded_title": "title", "folded": "text"}
 
 

@@ -84,7 +84,7 @@ def needed_lunr(relative: str, langs: list[str]) -> bool:
 
 def precache_paths(site_dir: Path, langs: list[str]) -> list[str]:
     """Every file a reader may open offline, relative to the site root, sorted; pages as their directory URL
-    ('fumbles/' for fumbles/index.html), which is the address the browser asks for."""
+    ('chapter/' for chapter/index.html), which is the address the browser asks for."""
     paths = []
     for path in sorted(site_dir.rglob("*")):
         if not path.is_file():

@@ -1,88 +1,98 @@
 """Render collections (conditions, kinds of action, open questions) in the page's language.
 
 Headings are emitted as Markdown with an explicit `{#id}` so that they join the table of contents and keep the
-same anchor in both languages; every data value is HTML-escaped.
+same anchor in both languages (their text escaped by codex/render/markdown.py); the HTML comes from the templates
+(condition.html, action_kinds.html, open_question.html), which escape every data value.
 """
 
 from __future__ import annotations
 
-from html import escape
-
 from codex.i18n.localize import text
-from codex.i18n.ui import ui
-from codex.render.tables import SCROLL_REGION, edit_link, source_line
+from codex.i18n.ui import UIText
+from codex.render.markdown import markdown_text
+from codex.render.templates import render
 
+# The admonition style of each status of an open question (Material's admonition classes).
 STATUS_CLASS = {"open": "question", "to-be-written": "warning", "reading-chosen": "info"}
-STATUS_LABEL = {"open": "open_question", "to-be-written": "to_be_written", "reading-chosen": "reading_chosen"}
 
 
-def render_conditions(conditions: dict, lang: str, level: int = 2) -> str:
-    """One heading per condition, its effects as a list, then its default duration."""
+def status_label(status: str, lang: str, ui: UIText) -> str:
+    """'Question ouverte' for 'open': the UI text 'status_<status>' (hyphens as underscores)."""
+    return ui.text("status_" + status.replace("-", "_"), lang)
+
+
+def render_conditions(conditions: dict, lang: str, ui: UIText, level: int = 2) -> str:
+    """One Markdown heading per condition, then its effects and default duration, then the collection's source."""
     out = []
     for item in conditions["items"]:
-        out.append(f"{'#' * level} {escape(text(item['name'], lang))} {{#{item['id']}}}\n")
-        out.append(f'<div class="codex-condition" data-condition="{escape(item["id"])}">')
-        out.append("<ul>" + "\n".join(f"<li>{escape(text(e, lang))}</li>" for e in item["effects"]) + "</ul>")
-        duration = escape(text(item["duration"], lang)) if item["duration"] else ui("no_default_duration", lang)
+        out.append(f"{'#' * level} {markdown_text(text(item['name'], lang))} {{#{item['id']}}}\n")
         out.append(
-            f'<p class="codex-duration"><strong>{ui("default_duration", lang)}</strong> : {duration}</p>'
-            if lang == "fr"
-            else f'<p class="codex-duration"><strong>{ui("default_duration", lang)}</strong>: {duration}</p>'
+            render(
+                "condition.html",
+                ui=ui,
+                lang=lang,
+                condition_id=item["id"],
+                effects=[text(e, lang) for e in item["effects"]],
+                duration=text(item["duration"], lang) if item["duration"] else "",
+            )
+            + "\n"
         )
-        out.append("</div>\n")
-    out.append(source_line(conditions["source"], lang))
+    out.append(render("source.html", ui=ui, lang=lang, source=conditions["source"]))
     return "\n".join(out)
 
 
-def render_action_kinds(kinds: dict, lang: str, edit_url: str = "") -> str:
-    """The kinds of action and reaction as one table, actions first."""
-    rows = []
-    for group in ("action", "reaction"):
-        for item in (i for i in kinds["items"] if i["group"] == group):
-            rows.append(
-                f'<tr id="{escape(item["id"])}"><th scope="row">{escape(text(item["name"], lang))}</th>'
-                f" <td>{ui('kind_' + group, lang)}</td> "
-                f"<td>{escape(text(item['description'], lang))}</td> "
-                f"<td>{escape(text(item['examples'], lang)) if item.get('examples') else '—'}</td></tr>"
-            )
-    head = "".join(f'<th scope="col">{ui(k, lang)}</th>' for k in ("name", "kind_action", "description", "examples"))
-    head = head.replace(ui("kind_action", lang), "Type", 1)
-    return (
-        f'<div class="codex-table" id="table-{escape(kinds["id"])}" data-table="{escape(kinds["id"])}" '
-        f"{SCROLL_REGION.format(label=escape(text(kinds['title'], lang)))}>"
-        f"<table><caption>{escape(text(kinds['title'], lang))}</caption>\n<thead><tr>{head}</tr></thead>"
-        f"<tbody>{chr(10).join(rows)}</tbody></table>{source_line(kinds['source'], lang)}{edit_link(edit_url, lang)}</div>"
+def render_action_kinds(kinds: dict, lang: str, ui: UIText, edit_url: str = "") -> str:
+    """The kinds of action and reaction as one table, grouped in the order the groups first appear in the data."""
+    groups = list(dict.fromkeys(item["group"] for item in kinds["items"]))
+    ordered = [item for group in groups for item in kinds["items"] if item["group"] == group]
+    return render(
+        "action_kinds.html",
+        ui=ui,
+        lang=lang,
+        collection_id=kinds["id"],
+        title=text(kinds["title"], lang),
+        kinds=[
+            {
+                "id": item["id"],
+                "group": item["group"],
+                "name": text(item["name"], lang),
+                "description": text(item["description"], lang),
+                "examples": text(item["examples"], lang) if item.get("examples") else "",
+            }
+            for item in ordered
+        ],
+        source=kinds["source"],
+        edit_url=edit_url,
     )
 
 
-def render_open_question(question: dict, lang: str) -> str:
+def render_open_question(question: dict, lang: str, ui: UIText) -> str:
     """An admonition showing each reading with its source; its id is the question's id."""
-    status = question["status"]
-    readings = []
-    for number, reading in enumerate(question["readings"], start=1):
-        link = f' <a href="{escape(reading["link"])}">{escape(reading["link"])}</a>' if reading.get("link") else ""
-        readings.append(
-            f"<li><strong>{ui('reading', lang)} {number}</strong> — {escape(text(reading['text'], lang))}{link}{source_line(reading['source'], lang)}</li>"
-        )
-    decision = ""
-    if question.get("decision"):
-        decision = f"<p><strong>{ui('decision', lang)}</strong> — {escape(text(question['decision'], lang))}</p>"
-    return (
-        f'<div class="admonition {STATUS_CLASS[status]} codex-open-question" id="{escape(question["id"])}" data-status="{status}">'
-        f'<p class="admonition-title">{ui(STATUS_LABEL[status], lang)} — {escape(text(question["title"], lang))}</p>'
-        f"<ol>{chr(10).join(readings)}</ol>{decision}</div>"
+    return render(
+        "open_question.html",
+        ui=ui,
+        lang=lang,
+        question_id=question["id"],
+        status=question["status"],
+        css_class=STATUS_CLASS[question["status"]],
+        status_label=status_label(question["status"], lang, ui),
+        title=text(question["title"], lang),
+        readings=[
+            {"text": text(r["text"], lang), "link": r.get("link", ""), "source": r["source"]}
+            for r in question["readings"]
+        ],
+        decision=text(question["decision"], lang) if question.get("decision") else "",
     )
 
 
-def render_open_question_index(questions: list[dict], page_titles: dict[str, str], lang: str) -> str:
+def render_open_question_index(questions: list[dict], page_titles: dict[str, str], lang: str, ui: UIText) -> str:
     """Every open question as a Markdown list grouped by page, each linking to its note (links MkDocs checks)."""
     out = []
     for page in sorted({q["page"] for q in questions}):
         anchor = "page-" + page[:-3].replace("/", "-")
-        out.append(f"## {escape(page_titles.get(page, page))} {{#{anchor}}}\n")
+        out.append(f"## {markdown_text(page_titles.get(page, page))} {{#{anchor}}}\n")
         for q in sorted((q for q in questions if q["page"] == page), key=lambda q: q["id"]):
-            out.append(
-                f"- [{escape(text(q['title'], lang))}]({page}#{q['id']}) — *{ui(STATUS_LABEL[q['status']], lang)}*"
-            )
+            title = markdown_text(text(q["title"], lang))
+            out.append(f"- [{title}]({page}#{q['id']}) — *{markdown_text(status_label(q['status'], lang, ui))}*")
         out.append("")
     return "\n".join(out)

@@ -1,4 +1,5 @@
-"""Addresses of "edit" links, derived from the one repository address set in mkdocs.yml (repo_url + edit_uri).
+"""Addresses of "edit" links, derived from the one repository address (repo_url, which mkdocs.yml reads from
+CODEX_REPO_URL, + edit_uri).
 
 MkDocs builds a page's "edit this page" link as repo_url + edit_uri + the page's path under docs_dir; each language's
 config sets edit_uri to "edit/<branch>/<docs_dir>/". A data file lives outside docs_dir, so its "edit this table" link
@@ -7,11 +8,20 @@ is repo_url + edit_uri without its docs_dir part + the file's path from the repo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 from pathlib import Path
 from typing import Any
 
 DEFAULT_EDIT_PREFIX = "edit/main/"
+
+
+def forget_unset_repository(conf: MutableMapping[str, Any]) -> None:
+    """Without a repository address (CODEX_REPO_URL unset or empty), no repository link and no edit link at all.
+
+    MkDocs would otherwise keep edit_uri and make each page's edit address from it alone ("edit/main/docs/fr/x.md",
+    with a warning that stops a strict build), and name an empty repository in the header."""
+    if not conf.get("repo_url"):
+        conf["repo_url"] = conf["repo_name"] = conf["edit_uri"] = None
 
 
 def repository_edit_base(conf: Mapping[str, Any]) -> str:

@@ -1,7 +1,7 @@
 """Render the glossary (data/glossary.yaml) as the glossary page of one language.
 
 Each entry is a `##` heading whose anchor is the entry's id (the same in both languages, so a link to
-glossary/#trip works on either site). Under it: the term in the other language (so that a search for the other
+glossary/#<id> works on either site). Under it: the term in the other language (so that a search for the other
 language's word finds the entry), the abbreviations of both languages, the definition, and a link to the page that
 defines the term — a Markdown link, which MkDocs checks (page and anchor) in a strict build.
 """
@@ -13,45 +13,18 @@ import unicodedata
 from pathlib import Path
 
 from codex.i18n.localize import text
+from codex.i18n.typography import colon
+from codex.i18n.ui import UIText
+from codex.render.markdown import markdown_text
 
 OTHER = {"fr": "en", "en": "fr"}
-LABELS = {
-    "fr": {
-        "index": "Index alphabétique",
-        "other": "En anglais",
-        "abbr": "Abréviations",
-        "defined": "Défini dans",
-        "question": "Question ouverte",
-        "seeds": "Documents",
-        "none": "aucune",
-    },
-    "en": {
-        "index": "Alphabetical index",
-        "other": "In French",
-        "abbr": "Abbreviations",
-        "defined": "Defined in",
-        "question": "Open question",
-        "seeds": "Documents",
-        "none": "none",
-    },
-}
-SEED_NAMES = {
-    "000": {"fr": "Règles AD&D 2bis", "en": "AD&D 2bis rules"},
-    "002": {"fr": "Système d20", "en": "d20 system"},
-    "003": {"fr": "Points d’initiative", "en": "Initiative points"},
-}
 ANCHOR_HEADING = re.compile(r"^#{1,6}\s+(?P<title>.*?)\s*\{#(?P<id>[a-z0-9-]+)\}\s*$")
-MARKDOWN_CHARS = re.compile(r"([\\`*_\[\]])")
 
 
 def sort_key(term: str) -> str:
     """Alphabetical order that ignores accents and case (é sorts with e)."""
     decomposed = unicodedata.normalize("NFKD", term.casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-def md_escape(value: str) -> str:
-    return MARKDOWN_CHARS.sub(r"\\\1", value)
 
 
 def capitalise(term: str) -> str:
@@ -85,45 +58,53 @@ def link_label(docs_dir: Path, target: str) -> str:
     return page_title
 
 
-def render_glossary(glossary: dict, questions: dict[str, dict], lang: str, docs_dir: Path, page_dir: str = "") -> str:
+def render_glossary(
+    glossary: dict, questions: dict[str, dict], lang: str, ui: UIText, docs_dir: Path, page_dir: str = ""
+) -> str:
     """The whole glossary in `lang`, as Markdown: an alphabetical index of the terms in that language (links to the
     entries), then the entries in the data's thematic order, which is the same in both languages (the site keeps the
     headings of a French page and of its English page in the same order).
 
     `page_dir` is the folder of the page that shows the glossary (relative links start from it)."""
     other = OTHER[lang]
-    words = LABELS[lang]
-    colon = " :" if lang == "fr" else ":"
+
+    def label(key: str) -> str:
+        """'Défini dans :' — a line's label with the language's colon."""
+        return markdown_text(ui.text(key, lang)) + colon(lang)
+
     prefix = "../" * len([p for p in page_dir.split("/") if p])
     alphabetical = sorted(glossary["items"], key=lambda i: sort_key(text(i["term"], lang)))
     out = [
-        f"{words['index']}{colon} "
-        + " · ".join(f"[{md_escape(capitalise(text(i['term'], lang)))}](#{i['id']})" for i in alphabetical)
+        f"{label('glossary_index')} "
+        + " · ".join(f"[{markdown_text(capitalise(text(i['term'], lang)))}](#{i['id']})" for i in alphabetical)
         + "\n"
     ]
-    for item in glossary[
-        "items"
-    ]:  # the data's (thematic) order, the same in both languages, like every page's headings
+    # The entries in the data's (thematic) order, the same in both languages, like every page's headings.
+    for item in glossary["items"]:
         term, other_term = text(item["term"], lang), text(item["term"], other)
-        out.append(f"## {md_escape(capitalise(term))} {{#{item['id']}}}\n")
-        lines = [f'{words["other"]}{colon} <span lang="{other}">**{md_escape(other_term)}**</span>']
+        out.append(f"## {markdown_text(capitalise(term))} {{#{item['id']}}}\n")
+        lines = [f'{label("glossary_other_language")} <span lang="{other}">**{markdown_text(other_term)}**</span>']
         abbrs = [(a, lang) for a in item["abbr"][lang]] + [
             (a, other) for a in item["abbr"][other] if a not in item["abbr"][lang]
         ]
         if abbrs:
             shown = ", ".join(
-                md_escape(a) if code == lang else f'<span lang="{code}">{md_escape(a)}</span> ({code.upper()})'
+                markdown_text(a) if code == lang else f'<span lang="{code}">{markdown_text(a)}</span> ({code.upper()})'
                 for a, code in abbrs
             )
-            lines.append(f"{words['abbr']}{colon} {shown}")
+            lines.append(f"{label('glossary_abbreviations')} {shown}")
         out.append("  \n".join(lines) + "\n")
-        out.append(md_escape(text(item["definition"], lang)) + "\n")
-        facts = [f"{words['defined']}{colon} [{md_escape(link_label(docs_dir, item['page']))}]({prefix}{item['page']})"]
+        out.append(markdown_text(text(item["definition"], lang)) + "\n")
+        facts = [
+            f"{label('glossary_defined_in')} [{markdown_text(link_label(docs_dir, item['page']))}]({prefix}{item['page']})"
+        ]
         if item.get("open_question"):
             question = questions[item["open_question"]]
             facts.append(
-                f"{words['question']}{colon} [{md_escape(text(question['title'], lang))}]({prefix}{question['page']}#{question['id']})"
+                f"{label('glossary_open_question')} "
+                f"[{markdown_text(text(question['title'], lang))}]({prefix}{question['page']}#{question['id']})"
             )
-        facts.append(f"{words['seeds']}{colon} " + ", ".join(f"{s} ({SEED_NAMES[s][lang]})" for s in item["seeds"]))
+        documents = (f"{d} ({markdown_text(ui.documents.short_name(d, lang))})" for d in item["seeds"])
+        facts.append(f"{label('glossary_documents')} " + ", ".join(documents))
         out.append(" · ".join(facts) + "\n")
     return "\n".join(out)

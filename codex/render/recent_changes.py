@@ -7,14 +7,14 @@ available (a copy of the files, an archive), the list degrades to a plain note i
 from __future__ import annotations
 
 import subprocess
-from html import escape
 from pathlib import Path
 
+from markupsafe import Markup
+
+from codex.i18n.ui import UIText
+from codex.render.templates import render
+
 SEPARATOR = "\x1f"
-NOTE = {
-    "fr": "L’historique des modifications n’est pas disponible dans cette construction du site (git absent ou copie sans historique).",
-    "en": "The history of changes is not available in this build of the site (no git, or a copy without history).",
-}
 
 
 def recent_commits(project_dir: Path, count: int = 8) -> list[dict[str, str]] | None:
@@ -37,13 +37,6 @@ def recent_commits(project_dir: Path, count: int = 8) -> list[dict[str, str]] | 
     return commits or None
 
 
-def render_recent_changes(commits: list[dict[str, str]] | None, lang: str) -> str:
+def render_recent_changes(commits: list[dict[str, str]] | None, lang: str, ui: UIText) -> Markup:
     """An HTML list (date, short hash, English subject), or the note when there is no history."""
-    if not commits:
-        return f'<p class="codex-recent-changes">{NOTE[lang]}</p>'
-    items = "\n".join(
-        f'<li><time datetime="{escape(c["date"])}">{escape(c["date"])}</time> <code>{escape(c["hash"])}</code> '
-        f'<span lang="en">{escape(c["subject"])}</span></li>'
-        for c in commits
-    )
-    return f'<ul class="codex-recent-changes">\n{items}\n</ul>'
+    return render("recent_changes.html", ui=ui, lang=lang, commits=commits or [])

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from codex.i18n.localize import text
+from codex.i18n.typography import colon
 
-COLON = {"fr": " : ", "en": ": "}
 APOSTROPHES = ("’", "'")
 
 
@@ -30,11 +30,11 @@ def written_forms(item: dict, lang: str) -> list[str]:
 
 
 def tooltip(item: dict, form: str, lang: str) -> str:
-    """'attaque d’opportunité (AO) : Attaque gratuite…' — the term, with its abbreviations, then the definition."""
+    """'term (ABBR) : definition' — the term, with its abbreviations, then the definition (the language's colon)."""
     term = text(item["term"], lang)
     abbrs = [a for a in item["abbr"][lang] if a != term]
     name = term + (f" ({', '.join(abbrs)})" if abbrs else "")
-    return f"{name}{COLON[lang]}{text(item['definition'], lang)}".replace("\n", " ")
+    return f"{name}{colon(lang)} {text(item['definition'], lang)}".replace("\n", " ")
 
 
 def tooltip_definitions(glossary: dict, lang: str) -> dict[str, str]:

@@ -1,6 +1,7 @@
 // Codex 2bis calculator forms: runs the Python calculator modules in MicroPython WebAssembly and copies their
-// answer into the page. No rule lives here: the form's values go to page_glue.run() as strings, the result comes
-// back as JSON with the texts already localized. Loaded on every page (a few KB); the runtime (≈220 KB gzip) is
+// answer into the page. No rule lives here, and no text: the form's values go to page_glue.run() as strings, the
+// result comes back as JSON with the texts already localized, and the form itself carries, in its data-failed
+// attribute, what to say if the runtime cannot start (codex/render/templates/calculator_form.html). Loaded on every page (a few KB); the runtime (≈220 KB gzip) is
 // fetched only when the page holds a calculator form. Opened from a folder (file://), where the browser refuses module
 // scripts and fetch(), the offline build (codex/offline.py) loads this file as a classic script and the
 // runtime, modules and data come from one classic script instead (see offlineSources).
@@ -9,11 +10,6 @@ const HERE = new URL(".", SCRIPT ? SCRIPT.src : document.baseURI);
 const BASE = new URL("../calculators/", HERE);
 const RUNTIME = new URL("micropython-1.27.0/micropython.js", BASE);
 const WASM = new URL("micropython-1.27.0/micropython.wasm", BASE);
-
-const MESSAGES = {
-  fr: { failed: "Le calculateur n’a pas pu démarrer ; les tables de référence restent valables.", ready: "" },
-  en: { failed: "The calculator could not start; the reference tables still apply.", ready: "" },
-};
 
 let runtimePromise = null;
 
@@ -183,12 +179,12 @@ async function setUp(form) {
   if (form.dataset.bound) return;
   form.dataset.bound = "true";
   const status = form.querySelector('[data-output="status"]');
-  const lang = form.dataset.lang === "fr" ? "fr" : "en";
+  const failed = form.dataset.failed || "";
   let mp;
   try {
     mp = await loadRuntime();
   } catch (err) {
-    status.textContent = MESSAGES[lang].failed;
+    status.textContent = failed;
     console.error(err);
     return;
   }
@@ -197,13 +193,13 @@ async function setUp(form) {
       show(form, answer(mp, form));
     } catch (err) {
       console.error(err);
-      show(form, { ok: false, error: MESSAGES[lang].failed, field: "" });
+      show(form, { ok: false, error: failed, field: "" });
     }
   };
   form.addEventListener("input", update);
   form.addEventListener("change", update);
   form.addEventListener("submit", (event) => { event.preventDefault(); update(); });
-  status.textContent = MESSAGES[lang].ready;
+  status.textContent = "";
   status.hidden = true;
   await yieldToMain();  // each form's first answer in its own task
   update();

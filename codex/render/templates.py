@@ -1,0 +1,30 @@
+"""The one Jinja environment of the engine's HTML: the templates of codex/render/templates/, one per HTML shape,
+autoescaped (every value from the data is escaped unless it is already Markup made by a template) and strict (a name
+a template uses but is not given is an error, not an empty string).
+
+Templates get `colon(lang)` (codex/i18n/typography.py) for a label's colon. A render function passes what its
+template needs and gets Markup back, which another template inserts as it is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, StrictUndefined
+from markupsafe import Markup
+
+from codex.i18n.typography import colon
+
+ENVIRONMENT = Environment(
+    loader=PackageLoader("codex.render", "templates"),
+    autoescape=True,
+    undefined=StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+ENVIRONMENT.globals["colon"] = colon
+
+
+def render(template: str, **context: Any) -> Markup:
+    """The template `template` (a file name in codex/render/templates/) rendered with `context`."""
+    return Markup(ENVIRONMENT.get_template(template).render(**context))

@@ -1,0 +1,169 @@
+"""The site at its real kind of address: a GitHub Pages project site, under a sub-path (/codex2bis/), served as Pages
+serves it (tests/site_server.py serve_like_pages: a missing address anywhere gets the ROOT 404.html, status 404).
+
+The site is built for that address (CODEX_SITE_URL, the port picked first), then every page of both languages is
+loaded in Chromium and must ask for nothing that fails and log no error; every link it holds (pages, downloads) must
+answer. Then the language switcher, search, a calculator, the service worker, the manifest and its icons, and a
+mistyped address in each language, which must show that language's 404 page, styled."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+
+from tests.audit_pages import wait_until_settled
+from tests.conftest import EXAMPLE_REPO_URL, LANGS, ROOT, run_mkdocs_build
+from tests.site_pages import site_pages
+from tests.site_server import free_port, serve_like_pages
+
+pytestmark = pytest.mark.browser
+
+PREFIX = "/codex2bis/"
+HEADER_COLOUR = "rgb(121, 86, 73)"  # the theme's brown primary colour: the page has the theme's CSS
+NOT_FOUND = {"fr": "Page introuvable", "en": "Page not found"}
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory) -> Iterator[str]:
+    """'http://127.0.0.1:PORT/codex2bis/': the site built for this address and served there."""
+    port = free_port()
+    address = f"http://127.0.0.1:{port}{PREFIX}"
+    site = tmp_path_factory.mktemp("subpath-site")
+    result = run_mkdocs_build(ROOT, site, CODEX_SITE_URL=address, CODEX_REPO_URL=EXAMPLE_REPO_URL)
+    assert result.returncode == 0, result.stderr[-4000:]
+    with serve_like_pages(site, PREFIX, port) as url:
+        assert url == address
+        yield url
+
+
+def watch(page) -> list[str]:
+    """Collect, as they happen, the page's failed requests, error answers, console errors and uncaught errors."""
+    problems: list[str] = []
+    page.on("requestfailed", lambda request: problems.append(f"failed: {request.url} ({request.failure})"))
+    page.on(
+        "response", lambda response: response.status >= 400 and problems.append(f"{response.status}: {response.url}")
+    )
+    page.on("console", lambda message: message.type == "error" and problems.append(f"console: {message.text}"))
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    return problems
+
+
+def page_url(base_url: str, path: str) -> str:
+    """'/en/fumbles/' -> 'http://127.0.0.1:PORT/codex2bis/en/fumbles/'."""
+    return base_url + path.lstrip("/")
+
+
+def in_language(path: str, lang: str) -> str:
+    """The same page in `lang`: '/en/fumbles/', 'fr' -> '/fumbles/'."""
+    bare = path.removeprefix("/en/") if path.startswith("/en/") else path.lstrip("/")
+    return ("/" if lang == "fr" else f"/{lang}/") + bare
+
+
+def test_every_page_loads_under_the_sub_path_and_every_link_answers(browser, base_url):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    page = context.new_page()
+    problems = watch(page)
+    links: set[str] = set()
+    for lang in LANGS:
+        for path in site_pages(lang):
+            problems_before = len(problems)
+            page.goto(page_url(base_url, path), wait_until="load")
+            wait_until_settled(page)  # the network rests and every calculator form is ready
+            assert page.locator("html").get_attribute("lang") == lang
+            switcher = dict(page.locator("a.md-select__link").evaluate_all("a => a.map(l => [l.hreflang, l.href])"))
+            assert switcher == {other: page_url(base_url, in_language(path, other)) for other in LANGS}, path
+            hrefs = page.locator("a[href]").evaluate_all("a => a.map(l => l.href)")
+            links |= {href.split("#")[0] for href in hrefs if href.startswith(base_url)}
+            assert len(problems) == problems_before, f"{path}: {problems[problems_before:]}"
+    broken = [link for link in sorted(links) if not context.request.get(link).ok]
+    context.close()
+    assert not broken
+    assert any("/downloads/" in link for link in links)  # the downloads are among the links checked
+
+
+@pytest.mark.parametrize("start, lang", [("/initiative-points/ranges/", "en"), ("/en/d20/actions/", "fr")])
+def test_the_language_switcher_lands_on_the_same_page(page, base_url, start, lang):
+    page.goto(page_url(base_url, start))
+    page.locator(".md-header__option .md-select button").hover()
+    page.locator(f'.md-select__link[hreflang="{lang}"]').click()
+    page.wait_for_load_state()
+    assert page.url == page_url(base_url, in_language(start, lang))
+    assert page.locator("html").get_attribute("lang") == lang
+
+
+@pytest.mark.parametrize("lang, query", [("fr", "fumble"), ("en", "fumble")])
+def test_search_finds_pages_under_the_sub_path(page, base_url, lang, query):
+    problems = watch(page)
+    page.goto(page_url(base_url, in_language("/", lang)), wait_until="networkidle")
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    box = page.locator(".md-search__input")
+    box.fill(query)
+    box.press("End")
+    page.locator(".md-search-result__item a").first.wait_for(timeout=15000)
+    hits = page.locator(".md-search-result__item a").evaluate_all("a => a.map(l => l.href)")
+    assert hits and all(hit.startswith(page_url(base_url, in_language("/", lang))) for hit in hits)
+    assert page_url(base_url, in_language("/fumbles/", lang)) + f"?h={query}" in hits
+    assert not problems
+
+
+def test_a_calculator_becomes_ready_under_the_sub_path(page, base_url):
+    problems = watch(page)
+    page.goto(page_url(base_url, "/en/movement/"))
+    page.locator("form[data-calculator][data-ready=true]").first.wait_for(timeout=30000)
+    assert not problems
+
+
+def test_the_web_app_works_under_the_sub_path(browser, base_url):
+    """The service worker registers with the site's scope and installs (it caches every file under the sub-path);
+    each language's manifest and the icons it lists answer."""
+    context = browser.new_context()
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(page_url(base_url, "/en/fumbles/"), wait_until="networkidle")
+    scope = page.evaluate("navigator.serviceWorker.ready.then(registration => registration.scope)")
+    assert scope == base_url
+    for lang in LANGS:
+        page.goto(page_url(base_url, in_language("/", lang)), wait_until="networkidle")
+        manifest_url = page.locator('link[rel="manifest"]').evaluate("link => link.href")
+        assert urlsplit(manifest_url).path.startswith(PREFIX)
+        manifest = context.request.get(manifest_url)
+        assert manifest.ok, manifest_url
+        for icon in manifest.json()["icons"]:
+            assert context.request.get(urljoin(manifest_url, icon["src"])).ok, icon
+    context.close()
+    assert not problems
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_mistyped_address_at_depth_3_shows_the_404_page_of_its_language(browser, base_url, lang):
+    """The server answers with the root 404 page (the French one); under /en/, it hands over to the English one,
+    which shows the typed address. The only failures allowed: the typed address's own 404 (and the console line the
+    browser logs for it), and, on the hand-over, the French page's own files, cancelled before they are used."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    problems = watch(page)
+    typed = page_url(base_url, in_language("/no/such/page/", lang))
+    response = page.goto(typed)
+    assert response.status == 404
+    page.locator("article h1").wait_for()
+    page.wait_for_load_state("networkidle")
+    assert page.locator("article h1").inner_text() == NOT_FOUND[lang]
+    assert page.locator("html").get_attribute("lang") == lang
+    assert page.url == typed
+    header = page.locator(".md-header").evaluate("header => getComputedStyle(header).backgroundColor")
+    assert header == HEADER_COLOUR
+    home = page.locator("article a").evaluate("a => a.href")
+    assert home == page_url(base_url, in_language("/", lang))
+    assert context.request.get(home).ok
+    context.close()
+    root_files = base_url + "assets/"
+    unexpected = [
+        problem
+        for problem in problems
+        if problem not in (f"404: {typed}", f"failed: {typed} (net::ERR_ABORTED)")
+        and "status of 404" not in problem
+        and not (lang != "fr" and problem.startswith(f"failed: {root_files}") and "ERR_ABORTED" in problem)
+    ]
+    assert not unexpected
