@@ -252,6 +252,24 @@ def parse_checkbox(form, field, ctx):
     raise InputError(error("checkbox", field, ctx))
 
 
+def row_checkboxes(spec, ctx):
+    """[row id, shown text] of a `checkboxes` input: one checkbox per row of its table, named by the row's id."""
+    boxes = []
+    table = data_document(ctx.data, spec["table"])
+    for row in (table or {}).get("rows") or []:
+        boxes.append([row["id"], localized(row.get(spec["label"]), ctx.lang)])
+    return boxes
+
+
+def parse_row_checkboxes(form, spec, ctx):
+    """The row ids whose checkbox is ticked, in the table's order (a box is read as a `checkbox` input is)."""
+    ticked = []
+    for box in row_checkboxes(spec, ctx):
+        if parse_checkbox(form, box[0], ctx):
+            ticked.append(box[0])
+    return ticked
+
+
 def parse_choice(form, field, ctx, choices):
     """One of the allowed values (compared exactly after stripping spaces)."""
     text = clean(form.get(field))
@@ -308,6 +326,8 @@ def read_form(declaration, form, ctx, parsers=None):
             values[name] = parse_int(form, name, ctx, spec["min"], spec["max"])
         elif kind == "checkbox":
             values[name] = parse_checkbox(form, name, ctx)
+        elif kind == "checkboxes":
+            values[name] = parse_row_checkboxes(form, spec, ctx)
         elif kind == "choice":
             values[name] = parse_choice(form, name, ctx, [option[0] for option in choice_options(spec, ctx)])
         else:

@@ -122,7 +122,7 @@ def check_declarations(dataset: Dataset) -> None:
             table_id = spec.get("table")
             if table_id and table_id in tables:
                 columns = {column["id"] for column in tables[table_id]["columns"]} | {"id"}
-                for key in ("value", "label"):
+                for key in [key for key in ("value", "label") if key in spec]:
                     if spec[key] not in columns:
                         problems.append(
                             f"{where}: input '{spec['name']}': table '{table_id}' has no column '{spec[key]}'"

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from calculators.calc_common import Context, choice_options, default_value  # noqa: E402
+from calculators.calc_common import Context, choice_options, default_value, row_checkboxes  # noqa: E402
 from calculators.page_glue import run  # noqa: E402
 from codex.calculators import calculator_data, declarations, declared_modules  # noqa: E402
 from codex.data.loading import load_dataset  # noqa: E402
@@ -48,6 +48,9 @@ def default_form(calculator_id: str, lang: str) -> dict[str, str]:
         default = default_value(spec, ctx)
         if spec["kind"] == "checkbox":
             form[spec["name"]] = "on" if default else ""
+        elif spec["kind"] == "checkboxes":
+            for row_id, _ in row_checkboxes(spec, ctx):
+                form[row_id] = "on" if row_id in default else ""
         else:
             form[spec["name"]] = str(default)
     return form
@@ -86,6 +89,14 @@ def vector_forms(calculator_id: str, lang: str) -> list[dict[str, str]]:
     base = default_form(calculator_id, lang)
     forms = [dict(base), {}, {name: "" for name in base}]
     for spec in declared["inputs"]:
+        if spec["kind"] == "checkboxes":  # each row's box alone, all of them, and odd values in the first
+            rows = [row_id for row_id, _ in row_checkboxes(spec, Context(browser_data(), calculator_id, lang))]
+            for row_id in rows:
+                forms.append(dict(base, **{other: "on" if other == row_id else "" for other in rows}))
+            forms.append(dict(base, **{row_id: "on" for row_id in rows}))
+            for value in ["ON", "maybe", "\u00a0on\u2009", *ODD_TEXTS]:
+                forms.append(dict(base, **{rows[0]: value}))
+            continue
         for value in input_values(calculator_id, spec, lang):
             forms.append(dict(base, **{spec["name"]: value}))
     switches = [spec for spec in declared["inputs"] if spec["kind"] in ("choice", "checkbox")]

@@ -10,7 +10,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from calculators.calc_common import Context, choice_options, default_value
+from calculators.calc_common import Context, choice_options, default_value, row_checkboxes
 from codex.calculators import declaration, declared_modules
 from codex.render.templates import render
 
@@ -59,6 +59,12 @@ def field(calculator_id: str, spec: dict, data: dict, ctx: Context) -> dict[str,
         "help": ctx.entry("help", name, input_values(spec)),
         "value": default,
         "options": options_of(calculator_id, spec, data, ctx) if spec["kind"] == "choice" else [],
+        "boxes": [
+            {"name": row_id, "ident": f"calc-{calculator_id}-{row_id}", "label": shown, "checked": row_id in default}
+            for row_id, shown in row_checkboxes(spec, ctx)
+        ]
+        if spec["kind"] == "checkboxes"
+        else [],
     }
 
 
