@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from codex.calculators import calculator_data, constant
+from codex.calculators import calculator_data, calculator_documents, constant
 from codex.data.loading import Dataset
 from codex.i18n.localize import cell, number
 from codex.i18n.ui import UIText
@@ -94,8 +94,11 @@ def make_page_macros(dataset: Dataset, lang: str, docs_dir: Path, edit_base: str
         return ui.text(key, lang)
 
     def calculator(calculator_id: str) -> str:
-        """A calculator form (answered in the browser by the Python modules), per the form contract."""
-        return render_form(calculator_id, calculator_data(dataset), lang)
+        """A calculator form (answered in the browser by the Python modules), per the form contract, then the open
+        questions whose reading it follows (its data file's `open_questions`)."""
+        document = calculator_documents(dataset).get(calculator_id, {})
+        notes = [open_question(question_id) for question_id in document.get("open_questions", [])]
+        return "\n\n".join([render_form(calculator_id, calculator_data(dataset), lang), *notes])
 
     def calculator_reference(calculator_id: str, compact: bool = False) -> str:
         """The build-time reference table of a calculator, computed by the same functions (`compact`: its narrow
