@@ -262,11 +262,16 @@ def row_checkboxes(spec, ctx):
 
 
 def parse_row_checkboxes(form, spec, ctx):
-    """The row ids whose checkbox is ticked, in the table's order (a box is read as a `checkbox` input is)."""
+    """The row ids whose checkbox is ticked, in the table's order (a box is read as a `checkbox` input is; a value
+    it cannot read names the group and the row, and marks that box)."""
     ticked = []
     for box in row_checkboxes(spec, ctx):
-        if parse_checkbox(form, box[0], ctx):
+        text = ascii_lower(clean(form.get(box[0])))
+        if text in TRUE_VALUES:
             ticked.append(box[0])
+        elif text not in FALSE_VALUES:
+            shown = ctx.field(spec["name"]) + " — " + box[1]
+            raise InputError({"ok": False, "error": ctx.text("checkbox", [("field", shown)]), "field": box[0]})
     return ticked
 
 
