@@ -36,10 +36,15 @@ CALCULATORS = list(declarations())
 
 
 def test_the_calculators_are_found_by_their_declarations():
-    assert CALCULATORS == ["breath", "initiative", "initiative-points", "jump", "object-damage"]
+    declaring = [p for p in sorted((ROOT / "calculators").glob("*.py")) if "\nDECLARATION = {" in p.read_text("utf-8")]
+    assert CALCULATORS == sorted(p.stem.replace("_", "-") for p in declaring)
+    assert {"jump", "breath", "object-damage", "initiative", "initiative-points"} <= set(CALCULATORS)
     for calculator_id, module in declared_modules().items():
         assert module.__name__ == "calculators." + calculator_id.replace("-", "_")
-    assert tools_order(DATASET) == ["jump", "breath", "object-damage", "initiative", "initiative-points"]
+    order = tools_order(DATASET)
+    positions = [DATA[calculator_id]["tools"]["position"] for calculator_id in order]
+    assert sorted(order) == CALCULATORS and positions == sorted(set(positions))  # each place on the page once
+    assert order[:5] == ["jump", "breath", "object-damage", "initiative", "initiative-points"]
 
 
 def test_the_browser_gets_exactly_the_data_the_declarations_name():
@@ -63,13 +68,20 @@ def test_a_declaration_that_does_not_fit_its_data_is_named():
     assert "'tumbling' has no label in data/calculators/jump.yaml" in message
 
 
+def names(spec: dict) -> list[str]:
+    """The names of an input's controls: its name, or for `checkboxes` the id of each row of its table."""
+    if spec["kind"] == "checkboxes":
+        return [row["id"] for row in DATA[spec["table"]]["rows"]]
+    return [spec["name"]]
+
+
 @pytest.mark.parametrize("calculator_id", CALCULATORS)
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_form_follows_the_contract_and_the_declaration(calculator_id, lang):
     declared = declarations()[calculator_id]
     form = BeautifulSoup(str(render_form(calculator_id, DATA, lang)), "html.parser").form
     assert form["data-calculator"] == calculator_id and form["data-lang"] == lang and form["data-failed"]
-    assert [e["name"] for e in form.select("[name]")] == [spec["name"] for spec in declared["inputs"]]
+    assert [e["name"] for e in form.select("[name]")] == [name for spec in declared["inputs"] for name in names(spec)]
     assert [dd["data-output"] for dd in form.select("dd[data-output]")] == declared["outputs"]
     assert all(dd["data-value"] == "" for dd in form.select("dd[data-output]"))
     for area in ("status", "error", "table", "notes", "working"):
