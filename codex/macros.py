@@ -10,6 +10,7 @@ from codex.data.loading import Dataset
 from codex.i18n.localize import cell, number
 from codex.i18n.ui import UIText
 from codex.publish.downloads import render_downloads_list
+from codex.publish.offline_copy import NO_OFFLINE_COPY, OfflineCopy, render_offline_download
 from codex.publish.rulebook import placeholder as rulebook_placeholder
 from codex.render.calculator_forms import render_form
 from codex.render.calculator_reference import render_reference
@@ -44,9 +45,16 @@ def page_title(docs_dir: Path, page: str) -> str:
     return page
 
 
-def make_page_macros(dataset: Dataset, lang: str, docs_dir: Path, edit_base: str = "") -> dict[str, Callable[..., str]]:
+def make_page_macros(
+    dataset: Dataset,
+    lang: str,
+    docs_dir: Path,
+    edit_base: str = "",
+    offline: OfflineCopy = NO_OFFLINE_COPY,
+) -> dict[str, Callable[..., str]]:
     """Name -> function, for mkdocs-macros to register. `edit_base` (codex/render/edit_links.py) prefixes the "edit this
-    table" links; empty, tables have none."""
+    table" links; empty, tables have none. `offline` says where this build's offline zip is (the home page offers
+    it)."""
     tables = dataset.by_id("table.schema.json")
     questions = dataset.by_id("open-question.schema.json")
     ui = UIText.from_dataset(dataset)
@@ -123,6 +131,11 @@ def make_page_macros(dataset: Dataset, lang: str, docs_dir: Path, edit_base: str
         to page_url, which the page passes with the page's own URL."""
         return render_downloads_list(dataset, lang, ui, page_url)
 
+    def offline_download(page_url: str = "") -> str:
+        """The offer of the whole site as a zip for use without network (codex/publish/offline_copy.py); links are
+        relative to page_url, which the page passes with its own URL."""
+        return render_offline_download(offline, lang, ui, page_url)
+
     def rulebook() -> str:
         """Where codex/publish/rulebook.py puts the rules pages after the build."""
         return rulebook_placeholder()
@@ -147,6 +160,7 @@ def make_page_macros(dataset: Dataset, lang: str, docs_dir: Path, edit_base: str
         "open_questions_count": open_questions_count,
         "recent_changes": recent_changes,
         "downloads_list": downloads_list,
+        "offline_download": offline_download,
         "rulebook": rulebook,
         "table": table,
         "value": value,

@@ -48,6 +48,7 @@ from codex.macros import make_page_macros
 from codex.publish.build_date import pin_build_date
 from codex.publish.calculators import publish_calculators
 from codex.publish.downloads import publish_downloads
+from codex.publish.offline_copy import NO_OFFLINE_COPY, OfflineCopy, publish_offline_zip
 from codex.publish.offline_folder import configure_for_folder, finish_folder
 from codex.publish.rulebook import BuiltPages, RulebookError, assemble_rulebook, placeholder
 from codex.publish.search_engines import SITEMAP, sitemap_entries, write_robots_txt
@@ -81,6 +82,8 @@ class CodexConfig(Config):
     other_languages = c.ListOfItems(c.Type(str), default=[])
     # The folder build (python -m codex.offline): links end in .html and everything works from file://.
     offline_folder = c.Type(bool, default=False)
+    # The offline zip to offer on the served site (CODEX_OFFLINE_ZIP; python -m codex.deploy makes it first).
+    offline_zip = c.Type(str, default="")
     rulebook = c.SubConfig(RulebookConfig)
 
 
@@ -92,6 +95,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         self.ui: UIText | None = None
         self.lang = ""
         self.files = Files([])
+        self.offline = NO_OFFLINE_COPY
         self.tooltips: dict[str, str] = {}
 
     # -- paths
@@ -117,7 +121,13 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         config.site_url = config.site_url or None  # CODEX_SITE_URL set but empty: no address, as when unset
         forget_unset_repository(config)
         edit_base = repository_edit_base(config)
-        macros_plugin.register_macros(make_page_macros(self.dataset, lang, Path(config.docs_dir), edit_base))
+        self.offline = OfflineCopy(
+            self.project_path(config, self.config.offline_zip) if self.config.offline_zip else None,
+            language_depth(config),
+            self.config.offline_folder,
+        )
+        macros = make_page_macros(self.dataset, lang, Path(config.docs_dir), edit_base, self.offline)
+        macros_plugin.register_macros(macros)
         if self.config.offline_folder:
             configure_for_folder(config)
             config.extra["codex_app"] = None
@@ -209,6 +219,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             return
         write_manifest(site_dir, lang, config.site_name, config.site_description or config.site_name)
         if language_depth(config) == 0:
+            publish_offline_zip(site_dir, self.offline)
             write_service_worker(site_dir, site_languages(config))
             write_robots_txt(site_dir, config.site_url)  # after the service worker, which need not cache it
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from bs4 import BeautifulSoup
 
 from codex.publish.web_app import precache_paths, write_service_worker
 from tests.conftest import LANGS, ROOT, lang_root
@@ -310,3 +311,14 @@ def test_a_new_publication_refreshes_the_cache(browser, served_copy):
         assert page.locator("#new-version").count() == 1
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_folders_rulebook_holds_every_chapter(unzipped, built_site, lang):
+    """The offline rulebook is whole, like the served one: every chapter, and no placeholder left."""
+    served = BeautifulSoup((lang_root(built_site, lang) / "rulebook" / "index.html").read_text("utf-8"), "html.parser")
+    folder = unzipped / ("" if lang == "fr" else "en") / "rulebook.html"
+    offline = BeautifulSoup(folder.read_text("utf-8"), "html.parser")
+    chapters = [section["data-page"] for section in served.select("section.codex-rulebook-chapter")]
+    assert chapters and [s["data-page"] for s in offline.select("section.codex-rulebook-chapter")] == chapters
+    assert offline.select_one('[data-rulebook="assembled"]') and not offline.select('[data-rulebook="pending"]')

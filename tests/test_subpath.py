@@ -8,7 +8,9 @@ mistyped address in each language, which must show that language's 404 page, sty
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
@@ -20,14 +22,22 @@ from tests.site_server import free_port, serve_like_pages
 
 pytestmark = pytest.mark.browser
 
-PREFIX = "/codex2bis/"
+# `python -m codex.deploy` runs this module on the site it is about to publish: CODEX_CHECK_SITE names that built
+# folder and CODEX_CHECK_SITE_URL the address it was built for (its path is the prefix it is served under here).
+CHECKED_SITE = os.environ.get("CODEX_CHECK_SITE")
+PREFIX = urlsplit(os.environ["CODEX_CHECK_SITE_URL"]).path if CHECKED_SITE else "/codex2bis/"
 HEADER_COLOUR = "rgb(121, 86, 73)"  # the theme's brown primary colour: the page has the theme's CSS
 NOT_FOUND = {"fr": "Page introuvable", "en": "Page not found"}
 
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory) -> Iterator[str]:
-    """'http://127.0.0.1:PORT/codex2bis/': the site built for this address and served there."""
+    """'http://127.0.0.1:PORT/codex2bis/': the site built for this address and served there (or the deploy's site,
+    served under its address's path)."""
+    if CHECKED_SITE:
+        with serve_like_pages(Path(CHECKED_SITE), PREFIX) as url:
+            yield url
+        return
     port = free_port()
     address = f"http://127.0.0.1:{port}{PREFIX}"
     site = tmp_path_factory.mktemp("subpath-site")
