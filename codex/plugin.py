@@ -2,12 +2,12 @@
 
 For each language's configuration (mkdocs.yml for French; mkdocs.en.yml, which inherits it, for English):
 
-1. ``on_config``: pin the build's date to the commit's (codex/publish/build_date.py), load and validate ``data/`` (a data error stops the build with file:line), register the page
-   macros with mkdocs-macros (which renders them), and set up either the served site (web app links) or the offline
-   folder (``.html`` links, classic scripts). The plugin is listed before ``macros``, so the macros exist when
-   mkdocs-macros configures itself.
-   Under ``mkdocs serve``, ``on_serve`` watches data, both languages' pages, the engine and the rules code.
-   ``on_files`` keeps the site's files (the rulebook finds each page's built file and URL among them).
+1. ``on_config``: pin the build's date to the commit's (codex/publish/build_date.py); load and validate ``data/``
+   (a data error stops the build with file:line); register the page macros with mkdocs-macros (which renders
+   them); set up either the served site (web app links, the offline zip to offer) or the offline folder (``.html``
+   links, classic scripts). The plugin is listed before ``macros``, so the macros exist when mkdocs-macros
+   configures itself. ``on_files`` keeps the site's files (the rulebook finds each page's built file and URL among
+   them). Under ``mkdocs serve``, ``on_serve`` watches data, both languages' pages, the engine and the rules code.
 2. ``on_page_markdown`` (priority -50, after mkdocs-macros has rendered the page): French typography on a French
    page's text (codex/i18n/typography.py), then the glossary's tooltip definitions in the page's language.
    ``on_page_content``: a page without a front matter description gets its first paragraph's; ``on_page_context``:
@@ -17,9 +17,9 @@ For each language's configuration (mkdocs.yml for French; mkdocs.en.yml, which i
    (codex/publish/search_engines.py), the 404 page's words and language hand-over (codex/render/not_found.py).
 4. ``on_post_build`` (after the search plugin has written the index, as the plugin is listed after ``search``):
    fold the search index, publish the calculators and the downloads, assemble the rulebook (the pages the option
-   ``rulebook`` names, see RulebookConfig); then build the other
-   languages' configurations into ``<site_dir>/<lang>/``; last, write the web app manifest and, in the root language,
-   the service worker over every language and robots.txt (or finish the offline folder).
+   ``rulebook`` names, see RulebookConfig); then build the other languages' configurations into
+   ``<site_dir>/<lang>/``; last, write the web app manifest and, in the root language, the offline zip, the service
+   worker over every language and robots.txt (or finish the offline folder).
 """
 
 from __future__ import annotations
