@@ -21,9 +21,9 @@ from calculators.calc_common import (
     fraction_text,
     number_text,
     ok_result,
+    open_form,
     output,
     percent_text,
-    read_form,
     reduce_fraction,
 )
 
@@ -112,12 +112,8 @@ def _swimming_rank(text):
 
 
 def calculate(form, data, lang):
-    ctx = Context(data, DECLARATION["id"], lang)
     try:
-        if not isinstance(form, dict):
-            form = {}
-        ctx.require(DECLARATION)
-        values = read_form(DECLARATION, form, ctx)
+        ctx, values = open_form(DECLARATION, form, data, lang)
     except InputError as exc:
         return exc.result
     rules = ctx.rules

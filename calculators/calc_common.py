@@ -316,6 +316,16 @@ def declared_input(declaration, name):
     raise KeyError(name)
 
 
+def open_form(declaration, form, data, lang, parsers=None):
+    """The start of every calculate(): the calculator's Context and its declared inputs read from the form (anything
+    but a dict reads as an empty form). Raises InputError when its data is missing or an input is bad."""
+    ctx = Context(data, declaration["id"], lang)
+    if not isinstance(form, dict):
+        form = {}
+    ctx.require(declaration)
+    return ctx, read_form(declaration, form, ctx, parsers)
+
+
 def read_form(declaration, form, ctx, parsers=None):
     """Every declared input of the form, parsed in the declared order (the first bad one gives the error):
     integer -> int within its range, checkbox -> bool, choice -> one of its values; inputs that `parsers` names

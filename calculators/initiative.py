@@ -17,10 +17,10 @@ from calculators.calc_common import (
     error,
     number_text,
     ok_result,
+    open_form,
     output,
     parse_checkbox,
     parse_int,
-    read_form,
 )
 
 DECLARATION = {
@@ -70,12 +70,8 @@ def initiative(roll, adjustment_value, rules):
 
 
 def calculate(form, data, lang):
-    ctx = Context(data, DECLARATION["id"], lang)
     try:
-        if not isinstance(form, dict):
-            form = {}
-        ctx.require(DECLARATION)
-        values = read_form(DECLARATION, form, ctx)
+        ctx, values = open_form(DECLARATION, form, data, lang)
     except InputError as exc:
         return exc.result
     rules = ctx.rules

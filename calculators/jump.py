@@ -15,9 +15,9 @@ from calculators.calc_common import (
     find_row,
     number_text,
     ok_result,
+    open_form,
     output,
     percent_text,
-    read_form,
     term_text,
 )
 
@@ -76,12 +76,8 @@ def tumbling_bonus(ranks, strength_bonus, rules):
 
 
 def calculate(form, data, lang):
-    ctx = Context(data, DECLARATION["id"], lang)
     try:
-        if not isinstance(form, dict):
-            form = {}
-        ctx.require(DECLARATION)
-        values = read_form(DECLARATION, form, ctx)
+        ctx, values = open_form(DECLARATION, form, data, lang)
     except InputError as exc:
         return exc.result
     rules = ctx.rules

@@ -29,9 +29,9 @@ from calculators.calc_common import (
     is_digits,
     number_text,
     ok_result,
+    open_form,
     output,
     percent_text,
-    read_form,
     reduce_fraction,
     term_text,
 )
@@ -296,12 +296,8 @@ PARSERS = {"target": _parse_target, "damage": _parse_damage}
 
 
 def calculate(form, data, lang):
-    ctx = Context(data, DECLARATION["id"], lang)
     try:
-        if not isinstance(form, dict):
-            form = {}
-        ctx.require(DECLARATION)
-        values = read_form(DECLARATION, form, ctx, PARSERS)
+        ctx, values = open_form(DECLARATION, form, data, lang, PARSERS)
     except InputError as exc:
         return exc.result
     kind, row, thickness, hardness, hit_points, break_dc = values["target"]

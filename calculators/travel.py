@@ -17,15 +17,14 @@ numbers of the rule are the constants of data/calculators/travel.yaml; its texts
 """
 
 from calculators.calc_common import (
-    Context,
     InputError,
     ceil_div,
     decimal_text,
     find_row,
     number_text,
     ok_result,
+    open_form,
     output,
-    read_form,
 )
 
 DECLARATION = {
@@ -113,12 +112,8 @@ def duration_text(minutes, ctx):
 
 
 def calculate(form, data, lang):
-    ctx = Context(data, DECLARATION["id"], lang)
     try:
-        if not isinstance(form, dict):
-            form = {}
-        ctx.require(DECLARATION)
-        values = read_form(DECLARATION, form, ctx)
+        ctx, values = open_form(DECLARATION, form, data, lang)
     except InputError as exc:
         return exc.result
     rules = ctx.rules

@@ -397,12 +397,18 @@ def odd_variant(draw, text: str) -> str:
 
 def typical_values(calculator_id: str, lang: str) -> dict[str, list[str]]:
     """Per input: what a reader would type there (its default, its declared examples, the choices it offers)."""
-    from tests.calculator_vectors import choice_values
+    from calculators.calc_common import Context, row_checkboxes
+    from tests.calculator_vectors import browser_data, choice_values
 
     form = default_form(calculator_id, lang)
     values = {}
     for spec in declarations()[calculator_id]["inputs"]:
         name = spec["name"]
+        if spec["kind"] == "checkboxes":  # one checkbox per row of its table, each named by the row's id
+            context = Context(browser_data(), calculator_id, lang)
+            for row_id, _ in row_checkboxes(spec, context):
+                values[row_id] = [form[row_id], "on", "ON", "oui", "yes, 12, OUI, 3"]
+            continue
         values[name] = [form[name], *spec.get("examples", []), "oui", "yes, 12, OUI, 3"]
         if spec["kind"] == "choice":
             values[name] += choice_values(calculator_id, spec, lang)

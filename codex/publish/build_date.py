@@ -9,25 +9,16 @@ unset and MkDocs uses the clock, as it always did.
 from __future__ import annotations
 
 import os
-import subprocess
 from pathlib import Path
+
+from codex.git import git_output
 
 VARIABLE = "SOURCE_DATE_EPOCH"
 
 
 def commit_epoch(project_dir: Path) -> str | None:
     """The committer date of HEAD as Unix seconds, or None when git or the history is not there."""
-    try:
-        result = subprocess.run(
-            ["git", "-C", str(project_dir), "log", "-1", "--format=%ct"],
-            capture_output=True,
-            text=True,
-            timeout=20,
-            check=True,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return None
-    stamp = result.stdout.strip()
+    stamp = (git_output(project_dir, "log", "-1", "--format=%ct") or "").strip()
     return stamp if stamp.isdigit() else None
 
 

@@ -6,11 +6,11 @@ available (a copy of the files, an archive), the list degrades to a plain note i
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 from markupsafe import Markup
 
+from codex.git import git_output
 from codex.i18n.ui import UIText
 from codex.render.templates import render
 
@@ -19,18 +19,11 @@ SEPARATOR = "\x1f"
 
 def recent_commits(project_dir: Path, count: int = 8) -> list[dict[str, str]] | None:
     """[{hash, date, subject}] of the last `count` commits, newest first; None when git cannot tell."""
-    try:
-        result = subprocess.run(
-            ["git", "-C", str(project_dir), "log", f"-n{count}", f"--format=%h{SEPARATOR}%cs{SEPARATOR}%s"],
-            capture_output=True,
-            text=True,
-            timeout=20,
-            check=True,
-        )
-    except (OSError, subprocess.SubprocessError):
+    log = git_output(project_dir, "log", f"-n{count}", f"--format=%h{SEPARATOR}%cs{SEPARATOR}%s")
+    if log is None:
         return None
     commits = []
-    for line in result.stdout.splitlines():
+    for line in log.splitlines():
         parts = line.split(SEPARATOR, 2)
         if len(parts) == 3:
             commits.append({"hash": parts[0], "date": parts[1], "subject": parts[2]})
