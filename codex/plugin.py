@@ -221,7 +221,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         if language_depth(config) == 0:
             publish_offline_zip(site_dir, self.offline)
             write_service_worker(site_dir, site_languages(config))
-            write_robots_txt(site_dir, config.site_url)  # after the service worker, which need not cache it
+            write_robots_txt(site_dir, config.site_url)
 
 
 def codex_options(config_file: Path) -> CodexConfig:

@@ -37,6 +37,8 @@ def cases(calculator_id: str) -> list[dict]:
             found += [{name: str(spec["max"])}, {name: str(spec["max"] + 1)}, {name: "abc"}]
         elif spec["kind"] == "checkbox":
             found.append({name: not spec["default"]})
+        elif spec["kind"] == "checkboxes":  # each row's box, named by the row id: tick them one after the other
+            found += [{row_id: True} for row_id in [row["id"] for row in TABLES[spec["table"]]["rows"]]]
         elif spec["kind"] == "choice":
             others = [v for v in choice_values(calculator_id, spec, "en") if v != base[name]]
             found.append({name: others[len(others) // 2]})

@@ -8,20 +8,21 @@ from types import SimpleNamespace
 import pytest
 from jinja2 import UndefinedError
 from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File
 
 from codex.data.errors import DataErrors
 from codex.data.loading import load_dataset
 from codex.i18n.typography import NBSP
 from codex.i18n.ui import MissingText, UIText
 from codex.plugin import CodexPlugin
-from codex.publish.rulebook import RulebookError, assemble_rulebook, placeholder
+from codex.publish.rulebook import BuiltPages, RulebookError, assemble_rulebook, placeholder
 from codex.render.gm_screen import GM_SCREEN_SCHEMA, gm_screen_tables, render_gm_screen
 from codex.render.tables import render_table
 from codex.render.templates import render
-from tests.conftest import ROOT
 from tests.data_fixtures import GOOD_TABLE, data_dir_with
+from tests.project_data import project_dataset
 
-DATASET = load_dataset(ROOT / "data")
+DATASET = project_dataset()
 UI = UIText.from_dataset(DATASET)
 UI_FILE = """\
 # yaml-language-server: $schema=schemas/ui.schema.json
@@ -108,38 +109,46 @@ def test_the_gm_screen_shows_the_panels_of_the_data_in_order():
     assert '<h2 class="codex-gm-title">' + screen["panels"][0]["title"]["fr"] in html
 
 
-def built_rulebook(tmp_path, body: str):
-    page = tmp_path / "rulebook" / "index.html"
-    page.parent.mkdir()
-    page.write_text(f"<html><body><article class='md-content__inner md-typeset'>{body}</article></body></html>")
-    chapter = tmp_path / "chapter" / "index.html"
-    chapter.parent.mkdir()
-    chapter.write_text(
-        '<html><body><article class="md-content__inner md-typeset"><h1 id="chapter">Chapter</h1>'
-        '<h2 id="part">Part</h2><p><a href="#part">here</a> <a href="../other/">other</a></p>'
-        '<form class="codex-calculator"></form></article></body></html>'
-    )
-    return ["index.md", "chapter.md", "rulebook.md"]
+def built_rulebook(tmp_path, body: str, directory_urls: bool = True) -> tuple[list[str], BuiltPages]:
+    """A built site of three pages (home, a chapter, the rulebook) as MkDocs writes it, with directory URLs
+    ('chapter/index.html') or, as in the offline folder, without ('chapter.html')."""
+    nav = ["index.md", "chapter.md", "rulebook.md"]
+    files = [File(page, str(tmp_path / "docs"), str(tmp_path), directory_urls) for page in nav]
+    built = BuiltPages(tmp_path, files)
+    other = "../other/" if directory_urls else "other.html"
+    for page, html in (
+        ("rulebook.md", body),
+        (
+            "chapter.md",
+            '<h1 id="chapter">Chapter</h1><h2 id="part">Part</h2>'
+            f'<p><a href="#part">here</a> <a href="{other}">other</a></p><form class="codex-calculator"></form>',
+        ),
+    ):
+        target = built.file(page)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(f"<html><body><article class='md-content__inner md-typeset'>{html}</article></body></html>")
+    return nav, built
 
 
-def test_the_rulebook_gathers_the_rules_pages(tmp_path):
-    nav = built_rulebook(tmp_path, placeholder())
-    target = assemble_rulebook(tmp_path, nav, "en", UI, "rulebook.md", ["index.md"])
+@pytest.mark.parametrize("directory_urls, other", [(True, "../other/"), (False, "other.html")])
+def test_the_rulebook_gathers_the_rules_pages(tmp_path, directory_urls, other):
+    nav, built = built_rulebook(tmp_path, placeholder(), directory_urls)
+    target = assemble_rulebook(built, nav, "en", UI, "rulebook.md", ["index.md"])
     html = target.read_text(encoding="utf-8")
     assert 'data-rulebook="assembled"' in html and "pending" not in html
     assert '<section class="codex-rulebook-chapter" id="chapter" data-page="chapter.md">' in html
     assert '<h2 id="chapter--chapter">' in html and '<a href="#chapter--part">here</a>' in html
-    assert '<a href="../other/">other</a>' in html and "<form" not in html
+    assert f'<a href="{other}">other</a>' in html and "<form" not in html  # a link outside stays right from there
     assert ">Contents</h2>" in html
 
 
 def test_the_rulebook_fails_loudly_when_it_cannot_be_filled(tmp_path):
-    nav = built_rulebook(tmp_path, "<p>no placeholder</p>")
+    nav, built = built_rulebook(tmp_path, "<p>no placeholder</p>")
     with pytest.raises(RulebookError, match="holds 0 rulebook placeholders"):
-        assemble_rulebook(tmp_path, nav, "en", UI, "rulebook.md", ["index.md"])
+        assemble_rulebook(built, nav, "en", UI, "rulebook.md", ["index.md"])
     with pytest.raises(RulebookError, match="tools.md .* not in the navigation"):
-        assemble_rulebook(tmp_path, nav, "en", UI, "rulebook.md", ["tools.md"])
-    assert assemble_rulebook(tmp_path, nav, "en", UI, None, []) is None
+        assemble_rulebook(built, nav, "en", UI, "rulebook.md", ["tools.md"])
+    assert assemble_rulebook(built, nav, "en", UI, None, []) is None
 
 
 def test_only_the_configured_rulebook_page_may_call_rulebook():

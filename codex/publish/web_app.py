@@ -23,11 +23,11 @@ ICON_DIR = "assets/images"
 THEME_COLOUR = "#5d4037"
 BACKGROUND_COLOUR = "#f5ebdc"
 
-# Files a reader never needs offline: source maps, sitemaps, archives and PDFs (large, made for printing), the
-# worker's own source copied with the theme, and the search engine's word splitters and stemmers for languages the
-# site is not written in (kept: see needed_lunr()).
+# Files a reader never needs offline: source maps, sitemaps and robots.txt, archives and PDFs (large, made for
+# printing), the worker's own source copied with the theme, and the search engine's word splitters and stemmers for
+# languages the site is not written in (kept: see needed_lunr()).
 SKIPPED_SUFFIXES = (".map", ".gz", ".zip", ".pdf")
-SKIPPED_NAMES = {"sitemap.xml", SERVICE_WORKER, WORKER_SOURCE.rsplit("/", 1)[-1]}
+SKIPPED_NAMES = {"sitemap.xml", "robots.txt", SERVICE_WORKER, WORKER_SOURCE.rsplit("/", 1)[-1]}
 LUNR_DIR = "assets/javascripts/lunr/"
 
 
