@@ -2,7 +2,7 @@
 code with ruff, run the tests; then print a short report of what failed and where.
 
     .venv/bin/python -m codex.check            # every step, every test (a few minutes)
-    .venv/bin/python -m codex.check --quick    # every step, the tests without a browser (about a minute)
+    .venv/bin/python -m codex.check --quick    # every step, the tests without a browser (a minute or two)
 
 Exit status 0 when everything passed, 1 otherwise. Data errors are listed as `file:line: field ...: got ...; expected
 ...` (CONTRIBUTING.md explains each message); build warnings, ruff findings and failing tests are listed by file.
@@ -143,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
         steps.append(run())
         print(f"{label}: {'ok' if steps[-1].passed else 'errors'}", flush=True)
     if args.quick:
-        print("tests without a browser: running (about a minute)...", flush=True)
+        print("tests without a browser: running (a minute or two)...", flush=True)
         steps.append(check_tests(QUICK_TESTS + args.pytest_args, 'tests without a browser (pytest -m "not browser")'))
     else:
         print("tests: running (a few minutes)...", flush=True)

@@ -15,6 +15,10 @@ from tests.conftest import LANGS, ROOT, built_path
 DOCS = ROOT / "docs"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
+# The language whose pages axe checks for colour contrast, per colour scheme. Colours come from the elements and
+# styles a page uses, the same in both languages; the contrast rule is most of axe's time, so each scheme checks it
+# in one language, and every other rule runs in both.
+CONTRAST_CHECKED_IN = {"light": "fr", "dark": "en"}
 
 # kind -> docs path (or the built file name for the 404 template)
 PAGE_KINDS: dict[str, str] = {
@@ -65,28 +69,40 @@ def wait_until_settled(page, network: bool = True) -> None:
 
 @dataclass
 class Visit:
-    """What a page did in a fresh browser context: every address it requested, the colour scheme the theme shows
-    (data-md-color-scheme) and axe-core's violations (all of them: the audit leaves out the theme's own)."""
+    """What a page did: every address its tab (and the site's service worker) requested, the colour scheme the theme
+    shows (data-md-color-scheme) and axe-core's violations (all of them: the audit leaves out the theme's own)."""
 
     requests: list[str]
     scheme: str
     violations: list[dict]
 
 
-def visit(browser, url: str, viewport: dict, color_scheme: str) -> Visit:
-    """Open `url` in a fresh context, let it settle (network idle, calculators ready), then run axe-core."""
+def visit(context, url: str, network: bool = True, contrast: bool = True) -> Visit:
+    """Open `url` in a new tab of `context`, wait for its calculators to be ready, run axe-core (without its
+    color-contrast rule unless `contrast`); then, if `network`, wait for the network to rest, so that `requests` holds
+    what the search worker and the page's scripts asked for (usually already the case once axe is done).
+
+    The audits share one context per viewport and scheme: a fresh one would install the site's service worker, which
+    fetches the whole site, at every visit."""
     from axe_playwright_python.sync_playwright import Axe
 
-    context = browser.new_context(viewport=viewport, color_scheme=color_scheme)
     requests: list[str] = []
-    context.on("request", lambda request: requests.append(request.url))
+
+    def record(request) -> None:
+        requests.append(request.url)
+
+    context.on("request", record)
     page = context.new_page()
     try:
         page.goto(url)
-        wait_until_settled(page)  # the search worker and its index, the calculators' runtime
+        wait_until_settled(page, network=False)
         scheme = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
         # Only the violations' details: axe's details of what passed are large and slow to hand over.
-        violations = Axe().run(page, options={"resultTypes": ["violations"]}).response["violations"]
+        options = {"resultTypes": ["violations"], "rules": {"color-contrast": {"enabled": contrast}}}
+        violations = Axe().run(page, options=options).response["violations"]
+        if network:
+            page.wait_for_load_state("networkidle")
     finally:
-        context.close()
+        page.close()
+        context.remove_listener("request", record)
     return Visit(requests, scheme, violations)

@@ -22,13 +22,15 @@ EXAMPLE_SITE_URL = "https://example.github.io/codex2bis/"
 EXAMPLE_REPO_URL = "https://github.com/example/codex2bis"
 
 
-def run_mkdocs_build(project: Path, site_dir: Path, **variables: str) -> subprocess.CompletedProcess:
-    """`mkdocs build --strict` as a contributor runs it, into site_dir, with these environment `variables` (and no
-    site or repository address unless they give one)."""
+def run_mkdocs_build(
+    project: Path, site_dir: Path, config_file: str = "mkdocs.yml", **variables: str
+) -> subprocess.CompletedProcess:
+    """`mkdocs build --strict` as a contributor runs it (mkdocs.yml: both languages), into site_dir, with these
+    environment `variables` (and no site or repository address unless they give one)."""
     env = {name: value for name, value in os.environ.items() if name not in ADDRESS_VARIABLES}
     env.update(NO_MKDOCS_2_WARNING="1", **variables)
     return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site_dir)],
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", config_file, "--site-dir", str(site_dir)],
         cwd=project,
         env=env,
         capture_output=True,
@@ -103,23 +105,27 @@ def browser():
 
 @pytest.fixture(scope="session")
 def phone_visits(browser, site_url):
-    """url path -> Visit (tests/audit_pages.py) on a phone in the light scheme: each page is visited once for all the
-    audits that read the visit (accessibility, requests)."""
-    from tests.audit_pages import PHONE, visit
+    """(lang, url path) -> Visit (tests/audit_pages.py) on a phone in the light scheme: each page is visited once for
+    all the audits that read the visit (accessibility, requests)."""
+    from tests.audit_pages import CONTRAST_CHECKED_IN, PHONE, visit
 
+    context = browser.new_context(viewport=PHONE, color_scheme="light")
     done = {}
 
-    def visited(path: str):
+    def visited(lang: str, path: str):
         if path not in done:
-            done[path] = visit(browser, site_url + path, PHONE, "light")
+            done[path] = visit(context, site_url + path, contrast=lang == CONTRAST_CHECKED_IN["light"])
         return done[path]
 
-    return visited
+    yield visited
+    context.close()
 
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    """A desktop tab in a fresh context, without the site's service worker, which would fetch the whole site for every
+    test (tests/test_offline.py tests it)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     page = context.new_page()
     yield page
     context.close()

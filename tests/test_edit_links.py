@@ -13,13 +13,14 @@ from mkdocs.utils.yaml import get_yaml_loader
 
 from codex.render.edit_links import forget_unset_repository, repository_edit_base
 from tests.audit_pages import all_pages
+from tests.built_html import parsed
 from tests.conftest import EXAMPLE_REPO_URL, LANGS, ROOT, built_path, lang_root
 
 EDIT_PREFIX = EXAMPLE_REPO_URL + "/edit/"
 
 
 def page_soup(site, lang: str, page: str) -> BeautifulSoup:
-    return BeautifulSoup((lang_root(site, lang) / built_path(page)).read_text(encoding="utf-8"), "html.parser")
+    return parsed(lang_root(site, lang) / built_path(page))
 
 
 def repository_path(edit_url: str) -> str:
@@ -56,14 +57,14 @@ def test_every_page_links_to_its_source_and_its_tables_to_their_data(addressed_s
 def test_without_a_repository_address_no_page_links_to_a_repository(built_site, lang):
     pages = [lang_root(built_site, lang) / built_path(page) for page in all_pages()]
     for path in [*pages, lang_root(built_site, lang) / "404.html"]:
-        soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+        soup = parsed(path)
         assert not soup.select('a[rel="edit"], .codex-edit, .md-source'), path
         assert "github.com" not in str(soup), path
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_404_page_has_no_edit_link(addressed_site, lang):
-    soup = BeautifulSoup((lang_root(addressed_site, lang) / "404.html").read_text(encoding="utf-8"), "html.parser")
+    soup = parsed(lang_root(addressed_site, lang) / "404.html")
     assert soup.select_one("a.md-source")  # the repository link of the header: the page has the address
     assert not soup.select('a[rel="edit"], .codex-edit')
 

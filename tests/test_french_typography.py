@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from codex.data.loading import load_dataset
 from codex.i18n.typography import NARROW_NBSP, NBSP, colon, typeset, typeset_french_texts, typeset_markdown
-from tests.conftest import ROOT, lang_root
+from tests.conftest import lang_root
+from tests.project_data import project_dataset
 
 # A plain (breaking) space before a high punctuation mark or a closing guillemet, or after an opening one.
 PLAIN_SPACE = re.compile(r"\S( +[:;!?»])|(« +)\S")
@@ -71,7 +71,7 @@ def test_only_the_french_of_each_pair_is_typeset():
 
 
 def test_the_data_is_typeset_when_loaded():
-    dataset = load_dataset(ROOT / "data")
+    dataset = project_dataset()
     french = [t["fr"] for doc in dataset.documents for t in texts(doc.content) if isinstance(t.get("fr"), str)]
     assert any(NBSP + ":" in t for t in french), "no French text of the data has a colon"
     assert [t for t in french if PLAIN_SPACE.search(t)] == []

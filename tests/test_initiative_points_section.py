@@ -38,6 +38,13 @@ def test_every_page_of_the_section_is_in_the_nav(config):
         assert f"- {SECTION}/{page}.md" in nav, f"{page} missing from the nav of {config}"
 
 
+@pytest.mark.parametrize("page", PAGES)
+def test_every_heading_has_an_anchor(built_site, page):
+    """In French; the English page has the same anchors (tests/test_translation_structure.py)."""
+    headings = soup_of(built_site, "fr", page).select("article h1, article h2, article h3")
+    assert headings and all(h.get("id") for h in headings)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("page", sorted(EXAMPLES))
 def test_worked_examples_are_set_apart_as_examples(built_site, lang, page):

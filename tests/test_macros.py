@@ -11,7 +11,6 @@ from codex.i18n.localize import cell, number, percent
 from codex.i18n.ui import UIText
 from codex.macros import UnknownDataId, make_page_macros
 from codex.render.tables import render_table
-from tests.conftest import ROOT
 from tests.data_fixtures import GOOD_TABLE, data_dir_with
 from tests.project_data import project_dataset
 
@@ -63,13 +62,3 @@ def test_value_prints_one_formatted_cell(tmp_path):
     assert make_page_macros(dataset, "en", tmp_path)["value"]("materials", "stone", "hardness") == "8"
     with pytest.raises(UnknownDataId, match="row of table 'materials'"):
         make_page_macros(dataset, "en", tmp_path)["value"]("materials", "granite", "hardness")
-
-
-@pytest.mark.parametrize("lang", ["fr", "en"])
-def test_every_real_table_renders_in_both_languages(lang):
-    dataset = project_dataset()
-    macros = make_page_macros(dataset, lang, ROOT / "docs" / lang)
-    for table_id in dataset.by_id("table.schema.json"):
-        assert f'data-table="{table_id}"' in macros["table"](table_id)
-    for question_id in dataset.by_id("open-question.schema.json"):
-        assert f'id="{question_id}"' in macros["open_question"](question_id)

@@ -1,8 +1,9 @@
 """A reader's browser asks nothing of any host but the site's own: no font, CDN, analytics or repository API
 (the theme's repository widget would ask api.github.com; docs/overrides/partials/source.html turns that off).
 
-One page of each kind (tests/audit_pages.py) in each language, left until the network is idle and the calculators
-are ready (the visit the accessibility audit also reads), and a search. (That the markup of every page names only
+One page of each kind (tests/audit_pages.py) in each language, one tab after another in one browser context (the
+visit the accessibility audit also reads; the site's service worker installs at the first), each left until the
+calculators are ready and the network is idle; and a search. (That the markup of every page names only
 the site's own files: tests/test_build.py; the offline folder: tests/test_offline.py.)"""
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ def elsewhere(requested: list[str], site_url: str) -> list[str]:
 
 @pytest.mark.parametrize("kind, lang, path", sample_urls())
 def test_a_page_requests_only_the_site_itself(phone_visits, site_url, kind, lang, path):
-    requested = phone_visits(path).requests
+    requested = phone_visits(lang, path).requests
     assert requested and elsewhere(requested, site_url) == []
 
 
@@ -43,3 +44,9 @@ def test_a_search_requests_only_the_site_itself(browser, site_url, lang):
     finally:
         context.close()
     assert requested and elsewhere(requested, site_url) == []
+
+
+def test_a_request_to_another_host_is_caught():
+    site = "http://127.0.0.1:8000"
+    requested = [site + "/", "data:image/png;base64,AA", "https://fonts.googleapis.com/css", "http://127.0.0.1:9/x"]
+    assert elsewhere(requested, site) == ["https://fonts.googleapis.com/css", "http://127.0.0.1:9/x"]

@@ -36,7 +36,10 @@ JUMP = {
     "strength": "9",
     "tumbling": "2",
 }
-ALL_FORMS_READY = "document.querySelectorAll('form[data-calculator][data-ready=true]').length === 5"
+ALL_FORMS_READY = """(() => {
+    const forms = [...document.querySelectorAll('form[data-calculator]')];
+    return forms.length > 0 && forms.every((form) => form.dataset.ready === 'true');
+})()"""
 
 
 # --- the folder and the zip -------------------------------------------------------------------------------------

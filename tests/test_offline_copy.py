@@ -8,12 +8,11 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 
-from codex.data.loading import load_dataset
 from codex.i18n.ui import UIText
 from codex.publish.offline_copy import OfflineCopy, publish_offline_zip, render_offline_download
-from tests.conftest import ROOT
+from tests.project_data import project_dataset
 
-UI = UIText.from_dataset(load_dataset(ROOT / "data"))
+UI = UIText.from_dataset(project_dataset())
 
 
 def fake_zip(tmp_path: Path, size: int) -> Path:

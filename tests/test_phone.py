@@ -37,7 +37,12 @@ WIDTH_JS = """() => ({
 def phone(browser):
     def open_context(color_scheme: str = "light"):
         return browser.new_context(
-            viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, color_scheme=color_scheme
+            viewport=PHONE,
+            device_scale_factor=1,
+            is_mobile=True,
+            has_touch=True,
+            color_scheme=color_scheme,
+            service_workers="block",  # it would fetch the whole site while the pages load; tests/test_offline.py
         )
 
     return open_context
@@ -50,17 +55,19 @@ def test_no_page_scrolls_sideways_and_targets_are_large(site_url, phone, lang):
     context = phone()
     page = context.new_page()
     problems = []
-    for page_path in [*site_pages(lang), url_path("404.html", lang)]:
-        page.goto(site_url + page_path)
-        wait_until_settled(page, network=False)
-        widths = page.evaluate(WIDTH_JS)
-        if widths["scroll"] > PHONE["width"]:
-            problems.append(f"{page_path}: the page is {widths['scroll']} px wide")
-        if any(right > PHONE["width"] for right in widths["calculators"]):
-            problems.append(f"{page_path}: a calculator is wider than the screen")
-        for target in page.evaluate(TARGETS_JS, MIN_TARGET):
-            problems.append(f"{page_path}: {target['what']} is {target['width']:.0f}x{target['height']:.0f} px")
-    context.close()
+    try:
+        for page_path in [*site_pages(lang), url_path("404.html", lang)]:
+            page.goto(site_url + page_path)
+            wait_until_settled(page, network=False)
+            widths = page.evaluate(WIDTH_JS)
+            if widths["scroll"] > PHONE["width"]:
+                problems.append(f"{page_path}: the page is {widths['scroll']} px wide")
+            if any(right > PHONE["width"] for right in widths["calculators"]):
+                problems.append(f"{page_path}: a calculator is wider than the screen")
+            for target in page.evaluate(TARGETS_JS, MIN_TARGET):
+                problems.append(f"{page_path}: {target['what']} is {target['width']:.0f}x{target['height']:.0f} px")
+    finally:
+        context.close()
     assert problems == []
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -68,14 +69,16 @@ def printed(browser, site_url, tmp_path_factory):
 
     def run(page_path: str) -> Printed:
         if page_path not in done:
-            context = browser.new_context()
-            page = context.new_page()
-            assert page.goto(site_url + page_path).ok, page_path
-            screen = page.evaluate(SCREEN_TEXTS_JS)
-            page.emulate_media(media="print")
             out = folder / f"{page_path.strip('/').replace('/', '_') or 'home'}.pdf"
-            page.pdf(path=str(out), format="A4", prefer_css_page_size=True)
-            context.close()
+            context = browser.new_context(service_workers="block")  # it would fetch the whole site for each page
+            try:
+                page = context.new_page()
+                assert page.goto(site_url + page_path).ok, page_path
+                screen = page.evaluate(SCREEN_TEXTS_JS)
+                page.emulate_media(media="print")
+                page.pdf(path=str(out), format="A4", prefer_css_page_size=True)
+            finally:
+                context.close()
             done[page_path] = Printed(out, pdf_text_by_sheet(out), screen)
         return done[page_path]
 
@@ -97,7 +100,7 @@ def rulebooks(built_site, tmp_path_factory) -> dict[str, Printed]:
     return books
 
 
-def short_sheets(sheets: list[str], captions: list[str], openings: list[str] = ()) -> list[str]:
+def short_sheets(sheets: list[str], captions: list[str], openings: Sequence[str] = ()) -> list[str]:
     """Each sheet but the last that holds less than MIN_CHARS_PER_SHEET characters, unless the next sheet opens with
     a table that moved there whole (a table that fits on a sheet is not cut, by design; its heading goes with it) or
     with one of `openings` (a rulebook chapter starts on a new sheet)."""
@@ -115,7 +118,8 @@ def short_sheets(sheets: list[str], captions: list[str], openings: list[str] = (
 def test_a_page_of_each_kind_prints_without_chrome_forms_or_wasted_sheets(printed, kind, lang, page_path):
     """What the screen shows around the article (nav titles, search, footer, toggles) and the calculator forms are
     not on paper; no sheet but the last is nearly empty, and the last is not blank."""
-    sheets, screen = printed(page_path).sheets, printed(page_path).screen
+    result = printed(page_path)
+    sheets, screen = result.sheets, result.screen
     text = " ".join(sheets)
     article_text = squash(screen["article"])
     problems = [

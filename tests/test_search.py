@@ -18,7 +18,7 @@ def search(browser, site_url):
     One search box per language's home page, opened once: loading a page builds the search index in the theme's
     worker, the slow part. Before each query the box is emptied (the theme then clears its results); the query is
     typed whole, then one key is released, so the theme runs this query alone."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     pages = {}
 
     def run(prefix: str, query: str) -> tuple[str, set[str]]:

@@ -19,7 +19,7 @@ from referencing import Registry, Resource
 
 from codex.data.errors import DataError, DataErrors
 from codex.data.integrity import integrity_errors
-from codex.data.positions import compose, format_path, line_of
+from codex.data.positions import SAFE_LOADER, compose, format_path, line_of
 from codex.i18n.typography import typeset_french_texts
 
 SCHEMA_LINE = re.compile(r"^#\s*yaml-language-server:\s*\$schema=(\S+)\s*$")
@@ -115,7 +115,7 @@ def load_document(path: Path, shown: str, registry: Registry) -> tuple[Document 
         return None, [DataError(shown, 1, "(first line)", schema_name, f"one of the schemas in data/schemas: {known}")]
     try:
         node = compose(text)
-        content = yaml.safe_load(text)
+        content = yaml.load(text, Loader=SAFE_LOADER)  # noqa: S506 (a safe loader)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else None
