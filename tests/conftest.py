@@ -75,12 +75,19 @@ def site_url(built_site: Path):
         yield url
 
 
+SITE_FIXTURES = {"built_site", "addressed_site", "site_url", "offline_build", "unzipped"}
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark `browser` every test that drives Chromium through the `browser` fixture (directly or through another
-    fixture), so that `pytest -m "not browser"` is the quick loop."""
+    """Mark `browser` every test that drives Chromium through the `browser` fixture, and `site` every test that needs
+    a whole build of the site (directly or through another fixture; modules that build broken copies mark themselves),
+    so that `pytest -m "not browser and not site"` is the quick loop."""
     for item in items:
-        if "browser" in getattr(item, "fixturenames", ()):
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if "browser" in fixtures:
             item.add_marker(pytest.mark.browser)
+        if fixtures & SITE_FIXTURES:
+            item.add_marker(pytest.mark.site)
 
 
 @pytest.fixture(scope="session")

@@ -14,6 +14,8 @@ import pytest
 from tests.built_html import parsed
 from tests.conftest import LANGS, ROOT, lang_root, run_mkdocs_build
 
+pytestmark = pytest.mark.site  # builds the site, or broken copies of the project
+
 PAGES = sorted(p.relative_to(ROOT / "docs" / "fr").as_posix() for p in (ROOT / "docs" / "fr").rglob("*.md"))
 
 

@@ -16,6 +16,8 @@ from codex.offline import make_zip
 from codex.publish.build_date import commit_epoch
 from tests.conftest import ROOT, run_mkdocs_build
 
+pytestmark = pytest.mark.site  # builds the site, or broken copies of the project
+
 
 def digests(site: Path) -> dict[str, str]:
     return {
