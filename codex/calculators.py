@@ -8,9 +8,11 @@ data/calculators/<id>.yaml. `check_declarations` says, before anything is render
 
 from __future__ import annotations
 
+import ast
 import importlib
 import json
 import pkgutil
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -85,15 +87,17 @@ def calculator_documents(dataset: Dataset) -> dict[str, dict]:
     return dataset.by_id(CALCULATOR_SCHEMA)
 
 
-def calculator_data(dataset: Dataset) -> dict[str, dict]:
-    """Exactly what the declarations name, by id: their rule tables, their own data files and the shared texts.
-    The browser receives this as JSON (tables.json) and the calculators read nothing else."""
+def calculator_data(dataset: Dataset, calculator_ids: Iterable[str] | None = None) -> dict[str, dict]:
+    """Exactly what the declarations name, by id: their rule tables, their own data files and the shared texts; of
+    the given calculators only, or of all. The browser receives one calculator's as JSON (data/<id>.json, merged
+    with the others' of the page) and the calculators read nothing else."""
     check_declarations(dataset)
     tables = dataset.by_id("table.schema.json")
     documents = calculator_documents(dataset)
+    known = declarations()
     data = {}
-    for calculator_id, declared in declarations().items():
-        for table_id in declared["tables"]:
+    for calculator_id in known if calculator_ids is None else calculator_ids:
+        for table_id in declaration(calculator_id)["tables"]:
             data[table_id] = tables[table_id]
         data[calculator_id] = documents[calculator_id]
     data[COMMON_DATA] = documents[COMMON_DATA]
@@ -157,5 +161,49 @@ def constant(dataset: Dataset, calculator_id: str, constant_id: str) -> int | fl
 
 
 def module_files() -> list[Path]:
-    """The Python files the browser loads: the package and every module of it."""
+    """The Python files of the package: every module the browser may load."""
     return sorted(CALC_DIR.glob("*.py"))
+
+
+def imported_modules(name: str) -> set[str]:
+    """The modules of the package that calculators/<name>.py imports (`from calculators.x import ...`,
+    `from calculators import x`, `import calculators.x`)."""
+    tree = ast.parse((CALC_DIR / f"{name}.py").read_text(encoding="utf-8"))
+    package = CALC_DIR.name
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == package:
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(package + "."):
+            found.add(node.module.split(".")[1])
+        elif isinstance(node, ast.Import):
+            found.update(a.name.split(".")[1] for a in node.names if a.name.startswith(package + "."))
+    return {module for module in found if (CALC_DIR / f"{module}.py").is_file()}
+
+
+@cache
+def module_dependencies(calculator_id: str) -> tuple[str, ...]:
+    """The modules the browser loads to run this calculator, in import order (what a module imports before it):
+    the package, its module and everything they import from the package, then the page glue."""
+    ordered: list[str] = []
+
+    def visit(name: str) -> None:
+        if name in ordered:
+            return
+        for imported in sorted(imported_modules(name)):
+            visit(imported)
+        ordered.append(name)
+
+    visit("__init__")
+    visit(module_name(declaration(calculator_id)["id"]))
+    visit("page_glue")
+    return tuple(ordered)
+
+
+def page_modules(calculator_ids: Iterable[str]) -> list[str]:
+    """The modules of several calculators (one page's), each once, in an order that imports dependencies first."""
+    ordered: list[str] = []
+    for calculator_id in calculator_ids:
+        ordered += [name for name in module_dependencies(calculator_id) if name not in ordered]
+    ordered.remove("page_glue")
+    return ordered + ["page_glue"]

@@ -7,19 +7,23 @@ For each language's configuration (mkdocs.yml for French; mkdocs.en.yml, which i
    them); set up either the served site (web app links, the offline zip to offer) or the offline folder (``.html``
    links, classic scripts). The plugin is listed before ``macros``, so the macros exist when mkdocs-macros
    configures itself. ``on_files`` keeps the site's files (the rulebook finds each page's built file and URL among
-   them). Under ``mkdocs serve``, ``on_serve`` watches data, both languages' pages, the engine and the rules code.
-2. ``on_page_markdown`` (priority -50, after mkdocs-macros has rendered the page): French typography on a French
-   page's text (codex/i18n/typography.py), then the glossary's tooltip definitions in the page's language.
-   ``on_page_content``: a page without a front matter description gets its first paragraph's; ``on_page_context``:
-   its Open Graph card (codex/render/page_meta.py; docs/overrides/main.html writes both).
-3. ``on_post_page`` / ``on_post_template``: drop the one invalid attribute the theme writes; check that only the
+   them) and starts the other languages' builds beside this one (codex/other_languages.py). Under ``mkdocs
+   serve``, ``on_serve`` watches data, both languages' pages, the engine and the rules code.
+2. ``on_page_markdown`` (priority -50, after mkdocs-macros has rendered the page): note the calculator forms the
+   page's macros rendered; French typography on a French page's text (codex/i18n/typography.py), then the
+   glossary's tooltip definitions in the page's language. ``on_page_content``: a page without a front matter
+   description gets its first paragraph's; ``on_page_context``: its Open Graph card (codex/render/page_meta.py) and
+   the files its forms load, which its head asks for (codex/publish/calculators.py page_assets;
+   docs/overrides/main.html writes all three).
+3. ``on_env``: the theme's compiled templates from the cache (codex/render/template_cache.py).
+   ``on_post_page`` / ``on_post_template``: drop the one invalid attribute the theme writes; check that only the
    configured rulebook page calls rulebook(). ``on_template_context``: the root language's sitemap of every language
    (codex/publish/search_engines.py), the 404 page's words and language hand-over (codex/render/not_found.py).
 4. ``on_post_build`` (after the search plugin has written the index, as the plugin is listed after ``search``):
    fold the search index, publish the calculators and the downloads, assemble the rulebook (the pages the option
-   ``rulebook`` names, see RulebookConfig); then build the other languages' configurations into
-   ``<site_dir>/<lang>/``; last, write the web app manifest and, in the root language, the offline zip, the service
-   worker over every language and robots.txt (or finish the offline folder).
+   ``rulebook`` names, see RulebookConfig); then wait for the other languages' configurations, built into
+   ``<site_dir>/<lang>/``; last, write the web app manifest and the language's service worker and, in the root
+   language, the offline zip and robots.txt (or finish the offline folder).
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from mkdocs.commands.build import build
+from jinja2 import Environment
 from mkdocs.config import config_options as c
 from mkdocs.config import load_config
 from mkdocs.config.base import Config
@@ -41,12 +45,13 @@ from mkdocs.structure.pages import Page
 import calculators
 import codex
 from codex.data.errors import DataErrors
-from codex.data.loading import Dataset, load_dataset
+from codex.data.loading import Dataset, load_dataset_once
 from codex.i18n.typography import typeset_markdown
 from codex.i18n.ui import UIText
 from codex.macros import make_page_macros
+from codex.other_languages import OtherLanguages
 from codex.publish.build_date import pin_build_date
-from codex.publish.calculators import publish_calculators
+from codex.publish.calculators import page_assets, publish_calculators
 from codex.publish.downloads import publish_downloads
 from codex.publish.offline_copy import NO_OFFLINE_COPY, OfflineCopy, publish_offline_zip
 from codex.publish.offline_folder import configure_for_folder, finish_folder
@@ -58,6 +63,7 @@ from codex.publish.web_app import app_links, write_manifest, write_service_worke
 from codex.render.edit_links import forget_unset_repository, repository_edit_base
 from codex.render.not_found import not_found_context
 from codex.render.page_meta import open_graph, page_description
+from codex.render.template_cache import cache_compiled_templates
 from codex.render.tooltips import append_tooltips, tooltip_definitions
 
 
@@ -96,7 +102,10 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         self.lang = ""
         self.files = Files([])
         self.offline = NO_OFFLINE_COPY
+        self.other_languages = OtherLanguages(MkDocsConfig(), [])
         self.tooltips: dict[str, str] = {}
+        self.forms_on_page: list[str] = []  # filled by the calculator macros while a page renders
+        self.page_calculators: dict[str, list[str]] = {}  # page source -> the calculators its forms run
 
     # -- paths
 
@@ -108,7 +117,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         pin_build_date(self.project_path(config, "."))
         try:
-            self.dataset = load_dataset(self.project_path(config, self.config.data_dir))
+            self.dataset = load_dataset_once(self.project_path(config, self.config.data_dir))
         except DataErrors as err:
             raise PluginError(f"invalid data, the build stops:\n{err}") from None
         self.ui = UIText.from_dataset(self.dataset)
@@ -126,24 +135,32 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             language_depth(config),
             self.config.offline_folder,
         )
-        macros = make_page_macros(self.dataset, lang, Path(config.docs_dir), edit_base, self.offline)
+        macros = make_page_macros(
+            self.dataset, lang, Path(config.docs_dir), edit_base, self.offline, forms_on_page=self.forms_on_page
+        )
         macros_plugin.register_macros(macros)
         if self.config.offline_folder:
             configure_for_folder(config)
             config.extra["codex_app"] = None
         else:
-            config.extra["codex_app"] = app_links(language_depth(config))
+            config.extra["codex_app"] = app_links()
         return config
 
-    def on_files(self, files: Files, **kwargs: Any) -> Files:
-        """Keep the site's files: the rulebook finds each page's built file and URL among them."""
+    def on_files(self, files: Files, config: MkDocsConfig, **kwargs: Any) -> Files:
+        """Keep the site's files: the rulebook finds each page's built file and URL among them. Start the other
+        languages' builds, which run beside this one now that the site folder is emptied (codex/other_languages.py)."""
         self.files = files
+        others = [self.project_path(config, other) for other in self.config.other_languages]
+        self.other_languages = OtherLanguages(config, others)
+        self.other_languages.start()
         return files
 
     # -- 2. pages
 
     @event_priority(-50)  # after mkdocs-macros (priority 0) has rendered the page's macros
-    def on_page_markdown(self, markdown: str, **kwargs: Any) -> str:
+    def on_page_markdown(self, markdown: str, page: Page, **kwargs: Any) -> str:
+        self.page_calculators[page.file.src_uri] = sorted(set(self.forms_on_page))
+        self.forms_on_page.clear()
         return append_tooltips(typeset_markdown(markdown, self.lang), self.tooltips)
 
     def on_page_content(self, html: str, page: Page, **kwargs: Any) -> str:
@@ -152,6 +169,9 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         return html
 
     def on_page_context(self, context: dict[str, Any], page: Page, config: MkDocsConfig, **kwargs: Any) -> dict:
+        context["codex_search_name"] = self.search_name()
+        calculator_ids = [] if self.config.offline_folder else self.page_calculators.get(page.file.src_uri, [])
+        context["codex_preloads"] = page_assets(calculator_ids)
         context["codex_open_graph"] = open_graph(
             title=config.site_name if page.is_homepage else str(page.meta.get("title") or page.title),
             description=page.meta.get("description") or "",
@@ -162,6 +182,15 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             site_name=config.site_name,
         )
         return context
+
+    def search_name(self) -> str:
+        """The accessible name of the theme's search dialog (docs/overrides/partials/search.html), on every page."""
+        assert self.ui is not None
+        return self.ui.text("search_dialog", self.lang)
+
+    def on_env(self, env: Environment, **kwargs: Any) -> Environment:
+        """The theme's templates compiled once, not at every build (codex/render/template_cache.py)."""
+        return cache_compiled_templates(env)
 
     # -- 3. HTML
 
@@ -175,6 +204,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         return drop_empty_tabindex(output_content)
 
     def on_template_context(self, context: dict[str, Any], template_name: str, config: MkDocsConfig) -> dict:
+        context["codex_search_name"] = self.search_name()
         is_root_language = language_depth(config) == 0
         if template_name == SITEMAP:  # a language below the root writes none: the root's lists every language
             pages = [(f.page.url, f.page.update_date) for f in context["pages"] if f.page and not f.page.is_link]
@@ -212,16 +242,19 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             assemble_rulebook(built, config.nav, lang, self.ui, self.config.rulebook.page, self.config.rulebook.skip)
         except RulebookError as err:
             raise PluginError(str(err)) from None
-        for other in self.config.other_languages:
-            build_other_language(config, self.project_path(config, other))
+        self.other_languages.finish()
         if self.config.offline_folder:
             finish_folder(site_dir, vendor_dir)
             return
         write_manifest(site_dir, lang, config.site_name, config.site_description or config.site_name)
         if language_depth(config) == 0:
             publish_offline_zip(site_dir, self.offline)
-            write_service_worker(site_dir, site_languages(config))
             write_robots_txt(site_dir, config.site_url)
+        inner_folders = [folder for other, folder in language_folders(config).items() if other != lang and folder]
+        write_service_worker(site_dir, site_languages(config), inner_folders if language_depth(config) == 0 else [])
+
+    def on_build_error(self, error: Exception, **kwargs: Any) -> None:
+        self.other_languages.cancel()  # this language failed: the others' builds would be for nothing
 
 
 def codex_options(config_file: Path) -> CodexConfig:
@@ -254,13 +287,3 @@ def site_languages(config: MkDocsConfig) -> list[str]:
 def language_folders(config: MkDocsConfig) -> dict[str, str]:
     """Each language of the site -> its folder ('' for the root language)."""
     return {lang: language_folder(config, lang) for lang in site_languages(config)}
-
-
-def build_other_language(config: MkDocsConfig, config_file: Path) -> None:
-    """Build another language's configuration into its folder of this site (strictness and site_url follow)."""
-    other = load_config(config_file=str(config_file), strict=config.strict)
-    folder = language_folder(other, other.theme["language"])
-    site_url = (config.site_url or "").rstrip("/")
-    other.site_dir = str(Path(config.site_dir) / folder)
-    other.site_url = f"{site_url}/{folder}/" if site_url else None
-    build(other, dirty=False)

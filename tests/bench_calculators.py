@@ -1,88 +1,387 @@
-"""Benchmark (not a test): what a calculator costs a reader, measured in Chromium over several cold loads.
+"""Benchmark (not a test): how fast the calculator forms answer, beside the same page without them and beside
+Pyodide running the same modules, measured side by side in one run (issue 11).
 
-    .venv/bin/mkdocs build && .venv/bin/python tests/bench_calculators.py site [runs]
+    .venv/bin/python tests/bench_calculators.py [--site DIR] [--runs 5] [--pyodide 0.28.3] [--service-worker]
 
-Prints, as medians: time from navigation to the form's data-ready="true" on a calculator page and to its first
-contentful paint; the same page with the calculator script blocked (time to the load event, first paint); and the
-bytes (gzip) that the calculators add.
+Without --site, the site is built into a temporary folder (`mkdocs build --strict`). For every page with a calculator
+form (found in the built French pages, the GM tools page included) it prints, as medians of --runs cold loads (a new
+browser context each, the site's service worker blocked unless --service-worker):
+- ready: navigation -> every form of the page has data-ready="true";
+- load: the same page with every request to assets/calculators/ and to codex-calculators.js aborted, navigation ->
+  its load event; ready / load (target <= 1.5);
+- Pyodide: a harness page that loads a pinned Pyodide (npm, installed with `npm install --no-save --prefix` into a
+  cache folder under the system's temporary folder; nothing of it is committed), writes into its file system the
+  .py sources (from calculators/) of the modules the page itself requested and the same JSON data files, imports
+  them and runs page_glue.run(<id>, {}, data, "fr", []) once per form (an empty form: the answer is the message
+  naming the first missing field, which goes through the same reading of the form); navigation -> done; Pyodide / ours
+  (target >= 15), against ours on the site's page and against ours in the same bare harness (the page's forms, the
+  head's preloads and codex-calculators.js, nothing of the theme): the side-by-side comparison of the two runtimes.
+Then the bytes (gzip, headers included, served as GitHub Pages serves the site) each calculator page and each
+page kind without a calculator downloads from assets/calculators/ (0 expected without a form). Both tables are
+Markdown, ready for the README. All times are taken in the page (performance.now(), from navigation start).
 """
 
 from __future__ import annotations
 
-import gzip
+import argparse
+import json
+import os
+import re
+import shutil
 import statistics
+import subprocess
 import sys
-import time
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.audit_pages import PAGE_KINDS, all_pages, url_path, wait_until_settled  # noqa: E402
+from tests.bench_site import CHROMIUM, built_site, serve_like_pages  # noqa: E402
+from tests.conftest import built_path  # noqa: E402
 from tests.site_server import serve  # noqa: E402
 
-PAGES = ("movement/", "underwater/", "object-damage/", "initiative/", "tools/")
+PYODIDE = "0.28.3"
+CALC_ASSETS = "/assets/calculators/"
+PAGE_SCRIPT = "codex-calculators.js"
+ALWAYS = ("__init__", "calc_common", "page_glue")  # the modules every calculator needs
+FORM = re.compile(r'<form\b[^>]*\bdata-calculator="[^"]+"[^>]*>')
+MODULES = re.compile(r'\bdata-modules="([^"]*)"')
+DATA_LINK = re.compile(r'(?:href|src)="[^"]*/assets/calculators/([^"]+\.json)"')
+TIMEOUT_MS = 180_000
+
+# Set window.__codexReady to performance.now() when every calculator form of the page has data-ready="true".
+READY_PROBE = """
+(() => {
+  const check = () => {
+    const forms = document.querySelectorAll("form[data-calculator]");
+    if (window.__codexReady === undefined && forms.length && [...forms].every((f) => f.dataset.ready === "true"))
+      window.__codexReady = performance.now();
+  };
+  new MutationObserver(check).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+})();
+"""
+
+HARNESS = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Pyodide harness: {title}</title>
+<script src="pyodide/pyodide.js"></script></head><body>
+<script>
+const JOB = {job};
+const text = async (url) => {{
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(url + ": " + response.status);
+  return response.text();
+}};
+(async () => {{
+  const [py, modules, data] = await Promise.all([
+    loadPyodide(),
+    Promise.all(JOB.modules.map(async (name) => [name, await text("calculators/" + name + ".py")])),
+    Promise.all(JOB.data.map((name) => text("data/" + name))),
+  ]);
+  py.FS.mkdirTree("/calc/calculators");
+  for (const [name, source] of modules) py.FS.writeFile("/calc/calculators/" + name + ".py", source);
+  data.forEach((json, i) => py.FS.writeFile("/data" + i + ".json", json));
+  py.FS.writeFile("/job.json", JSON.stringify(JOB));
+  const ok = py.runPython(`
+import sys, json
+sys.path.append('/calc')
+with open('/job.json') as f:
+    JOB = json.load(f)
+for name in JOB['modules']:
+    if name not in ('__init__', 'page_glue'):
+        __import__('calculators.' + name)
+from calculators import page_glue
+DATA = {{}}
+for i in range(len(JOB['data'])):
+    with open('/data%d.json' % i) as f:
+        DATA.update(json.load(f))
+all('ok' in page_glue.run(c, {{}}, DATA, 'fr', []) for c in JOB['calculators'])
+`);
+  if (!ok) throw new Error("a calculator gave no answer");
+  window.__codexReady = performance.now();
+}})().catch((error) => {{ window.__codexError = String(error.stack || error); }});
+</script></body></html>
+"""
 
 
-def gzip_size(path: Path) -> int:
-    return len(gzip.compress(path.read_bytes(), compresslevel=9))
+OURS_HARNESS = """<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><title>MicroPython harness: {title}</title>
+{preloads}
+</head><body>
+{forms}
+<script type="module" src="assets/javascripts/codex-calculators.js"></script>
+</body></html>
+"""
 
 
-def calculator_bytes(site: Path) -> dict[str, int]:
-    calc = site / "assets" / "calculators"
-    parts = {
-        "runtime (micropython.js + .wasm)": [
-            calc / "micropython-1.27.0" / "micropython.js",
-            calc / "micropython-1.27.0" / "micropython.wasm",
-        ],
-        "calculator modules (.py)": sorted((calc / "python").glob("*.py")) + [calc / "python" / "modules.json"],
-        "rule tables (tables.json)": [calc / "tables.json"],
-        "page glue (codex-calculators.js)": [site / "assets" / "javascripts" / "codex-calculators.js"],
-    }
-    return {name: sum(gzip_size(p) for p in paths) for name, paths in parts.items()}
+@dataclass
+class CalculatorPage:
+    """A built page with calculator forms: its address, its calculators, and the module and data files it loads
+    (what the page names, and what it requested: see `watch_calculator_files`)."""
+
+    path: str
+    calculators: list[str]
+    modules: set[str] = field(default_factory=set)
+    data_files: set[str] = field(default_factory=set)
+
+    @property
+    def slug(self) -> str:
+        return self.path.strip("/").replace("/", "-") or "home"
 
 
-def first_paint(page) -> float:
-    """Seconds from navigation to the first contentful paint."""
-    return page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN") / 1000
+def calculator_pages(site: Path) -> list[CalculatorPage]:
+    """Every French page holding calculator forms, in the order of the docs, with its forms' calculator ids and
+    what the page names of its modules (the forms' data-modules) and data files (links into assets/calculators/)."""
+    pages = []
+    for page in all_pages():
+        html = (site / built_path(page)).read_text(encoding="utf-8")
+        forms = FORM.findall(html)
+        if not forms:
+            continue
+        ids = [re.search(r'\bdata-calculator="([^"]+)"', form)[1] for form in forms]
+        modules = {name for form in forms for name in " ".join(MODULES.findall(form)).split()}
+        data_files = set(DATA_LINK.findall(html))
+        pages.append(CalculatorPage(url_path(page, "fr"), list(dict.fromkeys(ids)), modules, data_files))
+    return pages
 
 
-def main(site: str, runs: int = 5) -> None:
-    root = Path(site)
-    with serve(root) as url, sync_playwright() as p:
-        base = url + "/"
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
-        print(
-            f"{'page':16} {'to data-ready (s)':>18} {'first paint (s)':>16} {'without calculator: load (s)':>29} {'first paint (s)':>16}"
+def plain_pages(site: Path) -> list[str]:
+    """One page of each kind without a calculator form (French)."""
+    pages = []
+    for page in PAGE_KINDS.values():
+        built = site / (page if page.endswith(".html") else built_path(page))
+        if not FORM.search(built.read_text(encoding="utf-8")):
+            pages.append(url_path(page, "fr"))
+    return pages
+
+
+def watch_calculator_files(page: CalculatorPage) -> Callable:
+    """A request listener that notes the calculator modules (.py or .mpy) and data files (.json) a page asks for."""
+
+    def seen(request) -> None:
+        address = request.url.split("?", 1)[0]
+        if CALC_ASSETS not in address:
+            return
+        name = address.rsplit("/", 1)[-1]
+        if name.endswith((".py", ".mpy")):
+            page.modules.add(name.rsplit(".", 1)[0])
+        elif name.endswith(".json"):
+            page.data_files.add(address.split(CALC_ASSETS, 1)[1])
+
+    return seen
+
+
+# --- timings --------------------------------------------------------------------------------------------------------
+
+
+def new_context(browser, service_worker: bool):
+    return browser.new_context(service_workers="allow" if service_worker else "block")
+
+
+def time_to_ready(browser, url: str, service_worker: bool, listener: Callable | None = None) -> float:
+    """Seconds from navigation to window.__codexReady (every form ready, or the harness done)."""
+    context = new_context(browser, service_worker)
+    try:
+        context.add_init_script(READY_PROBE)
+        page = context.new_page()
+        if listener:
+            page.on("request", listener)
+        page.goto(url, wait_until="commit")
+        page.wait_for_function(
+            "window.__codexReady !== undefined || window.__codexError !== undefined", timeout=TIMEOUT_MS
         )
-        for page_path in PAGES:
-            ready, plain, paint, plain_paint = [], [], [], []
-            for _ in range(runs):
-                context = browser.new_context()  # cold: empty cache
-                page = context.new_page()
-                start = time.perf_counter()
-                page.goto(base + page_path)
-                page.wait_for_selector("form[data-calculator][data-ready=true]", timeout=60000)
-                ready.append(time.perf_counter() - start)
-                paint.append(first_paint(page))
-                context.close()
-                context = browser.new_context()
-                page = context.new_page()
-                page.route("**/codex-calculators.js", lambda route: route.abort())
-                start = time.perf_counter()
-                page.goto(base + page_path, wait_until="load")
-                plain.append(time.perf_counter() - start)
-                plain_paint.append(first_paint(page))
-                context.close()
+        error = page.evaluate("window.__codexError")
+        if error:
+            raise SystemExit(f"{url}: {error}")
+        return page.evaluate("window.__codexReady") / 1000
+    finally:
+        context.close()
+
+
+def time_to_load_without_calculators(browser, url: str, service_worker: bool) -> float:
+    """Seconds from navigation to the load event, every calculator request aborted."""
+    context = new_context(browser, service_worker)
+    try:
+        context.route(f"**{CALC_ASSETS}**", lambda route: route.abort())
+        context.route(f"**/{PAGE_SCRIPT}*", lambda route: route.abort())
+        page = context.new_page()
+        page.goto(url, wait_until="load")
+        return page.evaluate("performance.getEntriesByType('navigation')[0].loadEventStart") / 1000
+    finally:
+        context.close()
+
+
+# --- the Pyodide harness --------------------------------------------------------------------------------------------
+
+
+def pyodide_folder(version: str) -> Path:
+    """The pinned Pyodide from npm, installed once into a cache folder under the system's temporary folder."""
+    prefix = Path(tempfile.gettempdir()) / f"codex2bis-pyodide-{version}"
+    folder = prefix / "node_modules" / "pyodide"
+    if not (folder / "pyodide.js").exists():
+        subprocess.run(
+            ["npm", "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(prefix), f"pyodide@{version}"],
+            check=True,
+            capture_output=True,
+        )
+    return folder
+
+
+def default_modules(site: Path) -> set[str]:
+    """Every module the site ships, when the page named none (neither in its HTML nor in its requests)."""
+    return {p.stem for p in (site / CALC_ASSETS.strip("/") / "python").iterdir() if p.suffix in (".py", ".mpy")}
+
+
+def write_our_harness(site: Path, page: CalculatorPage, into: Path) -> None:
+    """<slug>-ours.html: the page's forms and its head's preloads with the site's own script, and nothing else."""
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup((site / built_path_of(page.path)).read_text(encoding="utf-8"), "html.parser")
+    links = soup.select('head link[rel="preload"], head link[rel="modulepreload"]')
+    for link in links:  # the page's relative links, from the harness's root
+        link["href"] = "assets/" + link["href"].split("assets/", 1)[1]
+    html = OURS_HARNESS.format(
+        title=page.path,
+        preloads="\n".join(str(link) for link in links),
+        forms="\n".join(str(form) for form in soup.select("form[data-calculator]")),
+    )
+    (into / f"{page.slug}-ours.html").write_text(html, encoding="utf-8")
+
+
+def built_path_of(url: str) -> str:
+    """'movement/' -> 'movement/index.html' (French pages: the site's root)."""
+    return url.strip("/") + "/index.html" if url.strip("/") else "index.html"
+
+
+def write_harness(site: Path, pyodide: Path, pages: list[CalculatorPage], into: Path) -> None:
+    """A folder to serve: pyodide/ (linked), calculators/*.py (the repository's sources, as Pyodide cannot read
+    .mpy), data/ (the site's calculator data files), assets/ (the site's, linked) and two harness pages per
+    calculator page: Pyodide's, and ours with the same forms."""
+    (into / "pyodide").symlink_to(pyodide, target_is_directory=True)
+    (into / "assets").symlink_to(site / "assets", target_is_directory=True)
+    shutil.copytree(ROOT / "calculators", into / "calculators", ignore=shutil.ignore_patterns("__pycache__"))
+    for page in pages:
+        modules = page.modules or default_modules(site)
+        data_files = sorted(page.data_files) or ["tables.json"]
+        for name in data_files:
+            target = into / "data" / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(site / CALC_ASSETS.strip("/") / name, target)
+        data_files = [n for n in data_files if isinstance(json.loads((into / "data" / n).read_text("utf-8")), dict)]
+        missing = sorted(m for m in modules if not (into / "calculators" / f"{m}.py").is_file())
+        if missing:
+            raise SystemExit(f"{page.path} loads modules without a source in calculators/: {missing}")
+        ordered = ["__init__", "calc_common"] + sorted(set(modules) - set(ALWAYS)) + ["page_glue"]
+        job = {"modules": ordered, "data": data_files, "calculators": page.calculators}
+        html = HARNESS.format(title=page.path, job=json.dumps(job))
+        (into / f"{page.slug}.html").write_text(html, encoding="utf-8")
+        write_our_harness(site, page, into)
+
+
+# --- bytes ----------------------------------------------------------------------------------------------------------
+
+
+def calculator_bytes(browser, url: str) -> tuple[int, int, int]:
+    """(bytes, requests) from assets/calculators/ and the bytes of codex-calculators.js for one cold visit of `url`
+    (gzip and headers, as transferred; the service worker blocked), once every form is ready."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        urls: dict[str, str] = {}
+        sizes: dict[str, float] = {}
+        cdp.on("Network.requestWillBeSent", lambda e: urls.__setitem__(e["requestId"], e["request"]["url"]))
+        cdp.on("Network.loadingFinished", lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
+        page.goto(url, wait_until="load")
+        wait_until_settled(page)
+        calc = [sizes[r] for r, u in urls.items() if CALC_ASSETS in u and r in sizes]
+        script = sum(sizes.get(r, 0) for r, u in urls.items() if PAGE_SCRIPT in u)
+        return int(sum(calc)), len(calc), int(script)
+    finally:
+        context.close()
+
+
+# --- report ---------------------------------------------------------------------------------------------------------
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--site", type=Path, help="a built site (default: build one into a temporary folder)")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--pyodide", default=PYODIDE, help="the Pyodide version from npm")
+    parser.add_argument("--service-worker", action="store_true", help="let the site's service worker run")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    site = args.site or built_site()
+    pyodide = pyodide_folder(args.pyodide)
+    pages = calculator_pages(site)
+    harness = Path(tempfile.mkdtemp(prefix="codex-bench-pyodide-"))
+    sw = args.service_worker
+    try:
+        with serve(site) as base, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            ready: dict[str, list[float]] = {page.path: [] for page in pages}
+            plain: dict[str, list[float]] = {page.path: [] for page in pages}
+            for page in pages:  # a first visit notes what the page loads (and warms the server's disk cache)
+                time_to_ready(browser, base + page.path, sw, watch_calculator_files(page))
+            write_harness(site, pyodide, pages, harness)
+            pyodide_times: dict[str, list[float]] = {page.path: [] for page in pages}
+            bare: dict[str, list[float]] = {page.path: [] for page in pages}
+            with serve(harness) as harness_base:
+                for _ in range(args.runs):  # interleaved, so that the machine's load weighs on all three alike
+                    for page in pages:
+                        ready[page.path].append(time_to_ready(browser, base + page.path, sw))
+                        plain[page.path].append(time_to_load_without_calculators(browser, base + page.path, sw))
+                        pyodide_times[page.path].append(time_to_ready(browser, f"{harness_base}/{page.slug}.html", sw))
+                        bare[page.path].append(time_to_ready(browser, f"{harness_base}/{page.slug}-ours.html", sw))
+            browser.close()
+            load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
             print(
-                f"{page_path:16} {statistics.median(ready):18.2f} {statistics.median(paint):16.2f} "
-                f"{statistics.median(plain):29.2f} {statistics.median(plain_paint):16.2f}"
+                f"\nCalculator forms, median of {args.runs} cold loads (headless Chromium; Pyodide {args.pyodide}, "
+                f"same modules and data; load average at the end {load}):\n"
             )
-        browser.close()
-    sizes = calculator_bytes(root)
-    for name, size in sizes.items():
-        print(f"{name:40} {size / 1024:8.1f} KB gzip")
-    print(f"{'total added by the calculators':40} {sum(sizes.values()) / 1024:8.1f} KB gzip")
+            print(
+                "| page | calculators | modules loaded | ready | page without calculators: load | ready ÷ load "
+                "(≤ 1.5) | Pyodide ready (bare page) | ours, same bare page | Pyodide ÷ ours, bare pages (≥ 15) "
+                "| Pyodide ÷ ours on the site's page |\n|---|---|---|---|---|---|---|---|---|---|"
+            )
+            for page in pages:
+                r, pl, py = median(ready[page.path]), median(plain[page.path]), median(pyodide_times[page.path])
+                b = median(bare[page.path])
+                modules = len(page.modules) if page.modules else f"all {len(default_modules(site))} (not seen)"
+                print(
+                    f"| `{page.path}` | {', '.join(page.calculators)} | {modules} | {r:.2f} s | {pl:.2f} s | "
+                    f"{r / pl:.2f} | {py:.2f} s | {b:.2f} s | {py / b:.1f} | {py / r:.1f} |",
+                    flush=True,
+                )
+        with serve_like_pages(site) as base, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            print(
+                "\nBytes from assets/calculators/ on a cold visit (gzip, headers included; codex-calculators.js, "
+                "loaded on every page, apart):\n"
+            )
+            print(
+                "| page | calculators | assets/calculators/ | requests | codex-calculators.js |\n|---|---|---|---|---|"
+            )
+            rows = [(page.path, ", ".join(page.calculators)) for page in pages] + [(u, "—") for u in plain_pages(site)]
+            for path, calculators in rows:
+                size, count, script = calculator_bytes(browser, base + path)
+                print(f"| `{path}` | {calculators} | {size / 1024:.1f} KB | {count} | {script / 1024:.1f} KB |")
+            browser.close()
+    finally:
+        shutil.rmtree(harness, ignore_errors=True)
+        if args.site is None:
+            shutil.rmtree(site, ignore_errors=True)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 5)
+    main()

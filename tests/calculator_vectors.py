@@ -36,7 +36,8 @@ ODD_TEXTS = ["", " ", "\u00a0\u202f", "abc", "1e3", "7.5", "0x10", "1_0", "\u066
 
 @cache
 def browser_data() -> dict:
-    """What the browser receives as tables.json: the data the declarations name (French typography applied)."""
+    """What the browser receives, every calculator's data/<id>.json merged: the data the declarations name (French
+    typography applied)."""
     return calculator_data(load_dataset(ROOT / "data"))
 
 

@@ -1,4 +1,5 @@
-"""Run the calculator modules under MicroPython (the vendored WebAssembly runtime, through Node).
+"""Run the calculator modules under MicroPython (the vendored WebAssembly runtime, through Node), as the browser
+runs them: compiled to bytecode (.mpy) by the build's own compiler (codex/publish/bytecode.py).
 
 Shared by the calculator tests: each test builds a list of calls, runs them all in ONE Node process with
 `run_calls`, and compares the decoded results with what CPython returns for the same calls.
@@ -15,6 +16,7 @@ in `shared`, and each call names it with `shared(name)`. Without Node the call f
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import shutil
@@ -22,6 +24,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
+from codex.publish.bytecode import compile_module
 
 ROOT = Path(__file__).resolve().parent.parent
 CALC_DIR = ROOT / "calculators"
@@ -49,9 +53,12 @@ def node_executable() -> str:
     return node
 
 
-def calculator_sources(calc_dir: Path = CALC_DIR) -> dict:
-    """Every module of the calculators package, as the browser gets them."""
-    return {p.name: p.read_text(encoding="utf-8") for p in sorted(calc_dir.glob("*.py"))}
+def calculator_bytecode(calc_dir: Path = CALC_DIR) -> dict:
+    """Every module of the calculators package as the browser gets it: NAME.mpy -> its bytecode, in base64."""
+    return {
+        f"{p.stem}.mpy": base64.b64encode(compile_module(p, f"calculators/{p.name}")).decode("ascii")
+        for p in sorted(calc_dir.glob("*.py"))
+    }
 
 
 def run_calls(
@@ -65,7 +72,12 @@ def run_calls(
     node = node_executable()
     if not RUNTIME_MJS.is_file():
         pytest.fail(f"MicroPython runtime missing: {RUNTIME_MJS}")
-    job = {"files": calculator_sources(calc_dir), "shared": shared or {}, "calls": list(calls), "heapsize": heapsize}
+    job = {
+        "bytecode": calculator_bytecode(calc_dir),
+        "shared": shared or {},
+        "calls": list(calls),
+        "heapsize": heapsize,
+    }
     proc = subprocess.run(
         [node, str(RUNNER_MJS)],
         input=json.dumps(job),

@@ -1,6 +1,6 @@
 // Runs calls to the calculator modules under the vendored MicroPython WebAssembly runtime, in Node.
 // Usage: node tests/run_micropython.mjs < job.json > results.json
-// job = {"files": {"jump.py": "<source>", ...}, "shared": {"data": <any JSON>, ...},
+// job = {"bytecode": {"jump.mpy": "<base64 of the .mpy>", ...}, "shared": {"data": <any JSON>, ...},
 //        "calls": [{"module": "jump", "function": "calculate", "args": [...], "kwargs": {...}}, ...]}
 // An argument {"$shared": "data"} stands for shared["data"], decoded once for all the calls (as the browser decodes
 // tables.json once), so a large argument is not sent again with every call.
@@ -24,8 +24,8 @@ const mp = await loadMicroPython({
 });
 mp.FS.mkdir('/calc');
 mp.FS.mkdir('/calc/calculators');
-for (const [name, source] of Object.entries(job.files || {})) {
-  mp.FS.writeFile('/calc/calculators/' + name, source);
+for (const [name, base64] of Object.entries(job.bytecode || {})) {
+  mp.FS.writeFile('/calc/calculators/' + name, Buffer.from(base64, 'base64'));
 }
 mp.FS.writeFile('/shared.json', JSON.stringify(job.shared || {}));
 mp.runPython(

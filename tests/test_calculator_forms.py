@@ -4,7 +4,6 @@ bad input included, with the runtime served by the site itself."""
 from __future__ import annotations
 
 import hashlib
-import json
 
 import pytest
 
@@ -172,11 +171,3 @@ def test_runtime_matches_its_recorded_checksums(built_site):
         assert hashlib.sha256((served / "micropython.js").read_bytes()).hexdigest() == recorded["micropython.mjs"]
         assert hashlib.sha256((served / "micropython.wasm").read_bytes()).hexdigest() == recorded["micropython.wasm"]
         assert (served / "LICENSE").exists()
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_the_site_serves_the_calculator_sources_and_data_from_their_one_source(built_site, lang):
-    served = lang_root(built_site, lang) / "assets" / "calculators"
-    for path in (ROOT / "calculators").glob("*.py"):
-        assert (served / "python" / path.name).read_text() == path.read_text()
-    assert json.loads((served / "tables.json").read_text()) == TABLES

@@ -200,31 +200,28 @@ def test_each_language_has_its_manifest_and_icons(built_site, lang):
     page = (root / "fumbles" / "index.html").read_text(encoding="utf-8")
     assert '<link rel="manifest" href="./manifest.webmanifest">' in home
     assert '<link rel="manifest" href="../manifest.webmanifest">' in page
-    sw = "./sw.js" if lang == "fr" else "./../sw.js"
-    assert json.dumps(sw) in home  # one service worker, at the site root, for every language
-    assert not (root / "sw.js").exists() or lang == "fr"
+    assert json.dumps("./sw.js") in home and json.dumps("../sw.js") in page  # each language's own worker
+    assert (root / "sw.js").is_file()
 
 
-def test_the_service_worker_caches_every_page_and_the_calculator_files(built_site):
-    text = (built_site / "sw.js").read_text(encoding="utf-8")
-    paths = json.loads(re.search(r"^const PRECACHE = (.*);$", text, re.M).group(1))
-    assert paths == precache_paths(built_site, list(LANGS))
-    for lang in LANGS:
-        prefix = PREFIX[lang]
-        for page in (lang_root(built_site, lang)).rglob("index.html"):
-            if lang == "fr" and page.is_relative_to(built_site / "en"):
-                continue
-            relative = page.parent.relative_to(built_site).as_posix()
-            assert (relative + "/" if relative != "." else "./") in paths
-        for needed in (
-            "search/search_index.json",
-            "assets/calculators/tables.json",
-            "assets/calculators/micropython-1.27.0/micropython.js",
-            "assets/calculators/micropython-1.27.0/micropython.wasm",
-            "assets/calculators/python/page_glue.py",
-            "manifest.webmanifest",
-        ):
-            assert prefix + needed in paths
+def precache_of(language_dir: Path) -> list[str]:
+    text = (language_dir / "sw.js").read_text(encoding="utf-8")
+    return json.loads(re.search(r"^const PRECACHE = (.*);$", text, re.M).group(1))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_languages_worker_precaches_its_pages_and_leaves_the_calculators_for_their_first_use(built_site, lang):
+    root = lang_root(built_site, lang)
+    paths = precache_of(root)
+    assert paths == precache_paths(root, list(LANGS), ["en"] if lang == "fr" else [])
+    for page in root.rglob("index.html"):
+        if lang == "fr" and page.is_relative_to(built_site / "en"):
+            continue
+        relative = page.parent.relative_to(root).as_posix()
+        assert (relative + "/" if relative != "." else "./") in paths
+    for needed in ("search/search_index.json", "manifest.webmanifest", "assets/javascripts/codex-calculators.js"):
+        assert needed in paths
+    assert not [p for p in paths if p.startswith(("en/", "assets/calculators/"))]  # not the other language's
     assert not [p for p in paths if p.endswith(".map") or "lunr.ja" in p or "sitemap" in p]
 
 
@@ -232,11 +229,19 @@ def test_the_service_worker_version_changes_with_the_site(built_site, tmp_path):
     site = tmp_path / "site"
     shutil.copytree(built_site, site)
     version = re.compile(r'^const VERSION = "(\w+)";$', re.M)
-    first = version.search(write_service_worker(site, list(LANGS)).read_text()).group(1)
-    assert version.search(write_service_worker(site, list(LANGS)).read_text()).group(1) == first
+
+    def publish() -> str:
+        return version.search(write_service_worker(site, list(LANGS), ["en"]).read_text()).group(1)
+
+    first = publish()
+    assert publish() == first
     page = site / "fumbles" / "index.html"
     page.write_text(page.read_text(encoding="utf-8").replace("</h1>", " </h1>", 1), encoding="utf-8")
-    assert version.search(write_service_worker(site, list(LANGS)).read_text()).group(1) != first
+    second = publish()
+    assert second != first
+    module = site / "assets" / "calculators" / "python" / "jump.mpy"  # cached on use, but part of the version
+    module.write_bytes(module.read_bytes() + b"\0")
+    assert publish() != second
 
 
 @pytest.fixture
@@ -248,34 +253,50 @@ def served_copy(built_site, tmp_path):
         yield site, url
 
 
-def install(page, url: str) -> str:
-    """Visit once and wait until the service worker has cached the site; returns the active cache's name."""
+def install(page, url: str) -> list[str]:
+    """Visit once and wait until the service worker has cached its language; returns the active caches' names."""
     page.goto(url)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     return page.evaluate("caches.keys().then(keys => keys.filter(k => k.startsWith('codex-')))")
 
 
-def test_after_one_visit_the_site_works_without_network(browser, served_copy):
+CACHED_URLS = "caches.keys().then(async (keys) => (await Promise.all(keys.map(async (k) => (await (await caches.open(k)).keys()).map((r) => r.url)))).flat())"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_after_one_visit_a_language_works_without_network(browser, served_copy, lang):
+    """A reader opens the home page, then the GM tools once (the calculators' first use); offline, the language's
+    pages, search and calculators keep working, and only that language was downloaded."""
     site, url = served_copy
     context = browser.new_context()
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    base = url + "/" + PREFIX[lang]
     try:
-        assert len(install(page, url + "/")) == 1
+        assert len(install(page, base)) == 1
+        cached = page.evaluate(CACHED_URLS)
+        assert base + "conditions/" in cached
+        assert not [u for u in cached if "/assets/calculators/" in u]  # left for their first use
+        if lang == "fr":
+            assert not [u for u in cached if u.startswith(url + "/en/")]  # the reader's language only
+        page.goto(base + "tools/")
+        page.wait_for_function(ALL_FORMS_READY, timeout=30000)
+        page.wait_for_function(
+            f"{CACHED_URLS}.then((urls) => urls.some((u) => u.endsWith('/micropython.wasm')))", timeout=30000
+        )
         context.set_offline(True)
-        for lang in LANGS:
-            page.goto(url + "/" + PREFIX[lang] + "conditions/")
-            assert heading(page) == HEADINGS[lang]
-            page.goto(url + "/" + PREFIX[lang] + "tools/")
-            page.wait_for_function(ALL_FORMS_READY, timeout=30000)
-            form = page.locator('form[data-calculator="jump"]')
-            fill(form, JUMP)
-            expected = GLUE.run("jump", form_values(form), TABLES, lang, [])
-            assert shown(form)["outputs"] == {n: [str(v["value"]), v["text"]] for n, v in expected["outputs"].items()}
-            page.locator("label.md-search__icon, .md-search__input").first.click()
-            page.locator(".md-search__input").press_sequentially(SEARCH[lang], delay=20)
-            page.locator(".md-search-result__item a").first.wait_for(timeout=15000)
+        page.goto(base + "conditions/")
+        assert heading(page) == HEADINGS[lang]
+        page.goto(base + "tools/")
+        page.wait_for_function(ALL_FORMS_READY, timeout=30000)
+        form = page.locator('form[data-calculator="jump"]')
+        fill(form, JUMP)
+        expected = GLUE.run("jump", form_values(form), TABLES, lang, [])
+        assert shown(form)["outputs"] == {n: [str(v["value"]), v["text"]] for n, v in expected["outputs"].items()}
+        page.locator("label.md-search__icon, .md-search__input").first.click()
+        page.locator(".md-search__input").press_sequentially(SEARCH[lang], delay=20)
+        page.locator(".md-search-result__item a").first.wait_for(timeout=15000)
         assert not errors
     finally:
         context.close()
@@ -286,14 +307,14 @@ def test_a_new_publication_refreshes_the_cache(browser, served_copy):
     context = browser.new_context()
     page = context.new_page()
     try:
-        old = install(page, url + "/")
+        old = install(page, url + "/en/")
         # Publish a new version: a page changes (never visited online afterwards) and the build rewrites sw.js.
         changed = site / "en" / "conditions" / "index.html"
         changed.write_text(
             changed.read_text(encoding="utf-8").replace("</h1>", '</h1><p id="new-version">new</p>', 1),
             encoding="utf-8",
         )
-        write_service_worker(site, list(LANGS))
+        write_service_worker(site / "en", list(LANGS), [])
         # What the browser does on its own at the next visit, asked for now: fetch sw.js, install the new worker.
         keys = page.evaluate("""async () => {
             const registration = await navigator.serviceWorker.getRegistration();

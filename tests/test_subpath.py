@@ -126,14 +126,15 @@ def test_a_calculator_becomes_ready_under_the_sub_path(page, base_url):
 
 
 def test_the_web_app_works_under_the_sub_path(browser, base_url):
-    """The service worker registers with the site's scope and installs (it caches every file under the sub-path);
-    each language's manifest and the icons it lists answer."""
+    """Each language's service worker registers with its language's scope under the sub-path and installs (it caches
+    every file of its language); each language's manifest and the icons it lists answer."""
     context = browser.new_context()
     page = context.new_page()
     problems = watch(page)
-    page.goto(page_url(base_url, "/en/fumbles/"), wait_until="networkidle")
-    scope = page.evaluate("navigator.serviceWorker.ready.then(registration => registration.scope)")
-    assert scope == base_url
+    for lang in LANGS:
+        page.goto(page_url(base_url, in_language("/fumbles/", lang)), wait_until="networkidle")
+        scope = page.evaluate("navigator.serviceWorker.ready.then(registration => registration.scope)")
+        assert scope == page_url(base_url, in_language("/", lang))
     for lang in LANGS:
         page.goto(page_url(base_url, in_language("/", lang)), wait_until="networkidle")
         manifest_url = page.locator('link[rel="manifest"]').evaluate("link => link.href")

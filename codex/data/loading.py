@@ -62,9 +62,13 @@ class Dataset:
 def load_schemas(schema_dir: Path) -> Registry:
     """Every schema of data/schemas, addressable by its file name (as the YAML files and $refs name them)."""
     registry = Registry()
-    for path in sorted(schema_dir.glob("*.schema.json")):
+    for path in schema_files(schema_dir):
         registry = registry.with_resource(path.name, Resource.from_contents(json.loads(path.read_text("utf-8"))))
     return registry
+
+
+def schema_files(schema_dir: Path) -> list[Path]:
+    return sorted(schema_dir.glob("*.schema.json"))
 
 
 def data_files(data_dir: Path) -> list[Path]:
@@ -90,6 +94,23 @@ def load_dataset(data_dir: Path) -> Dataset:
     if errors:
         raise DataErrors(errors)
     return dataset
+
+
+# The last dataset load_dataset_once gave, with what it was loaded from (its folder, each data and schema file's bytes).
+_last_loaded: tuple[tuple, Dataset] | None = None
+
+
+def load_dataset_once(data_dir: Path) -> Dataset:
+    """`load_dataset`, reused while the folder's data and schema files read the same bytes: one build of both
+    languages (or a `mkdocs serve` rebuild after a change of pages only) loads and validates data/ once, and a changed,
+    added or removed file loads it again. The dataset is shared, so its users read it and never change it."""
+    global _last_loaded
+    data_dir = Path(data_dir)
+    files = [*data_files(data_dir), *schema_files(data_dir / "schemas")]
+    key = (data_dir, tuple((path, path.read_bytes()) for path in files))
+    if _last_loaded is None or _last_loaded[0] != key:
+        _last_loaded = (key, load_dataset(data_dir))
+    return _last_loaded[1]
 
 
 def load_document(path: Path, shown: str, registry: Registry) -> tuple[Document | None, list[DataError]]:

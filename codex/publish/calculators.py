@@ -1,37 +1,79 @@
-"""Copy into the built site what the calculator forms load: the MicroPython runtime (pinned, with its licence), the
-calculator modules, and as JSON (tables.json) exactly the data their declarations name: rule tables, their own data
-files and the shared texts. One source for each: calculators/ and data/."""
+"""Copy into the built site what the calculator forms load, and say what each page must load.
+
+assets/calculators/ holds the MicroPython runtime (pinned, with its licence), every module of the calculators package
+as bytecode (python/<module>.mpy, codex/publish/bytecode.py) and, for each calculator, exactly the data its
+declaration names (data/<id>.json: its rule tables, its own data file and the shared texts). A page loads only the
+runtime, the modules and the data of its own forms (`page_assets`); a page without a form loads none of them.
+One source for each: calculators/ and data/. codex-calculators.js follows the same names."""
 
 from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
-from codex.calculators import calculator_data, module_files
+from codex.calculators import CALC_DIR, calculator_data, declarations, module_files, page_modules
 from codex.data.loading import Dataset
+from codex.publish.bytecode import compile_module
 
 RUNTIME_VERSION = "1.27.0"
 RUNTIME_FOLDER = f"micropython-{RUNTIME_VERSION}"  # under the project's vendor folder, and so in the site
 # Served as .js: a module script must come with a JavaScript MIME type, which not every server gives .mjs.
 RUNTIME_FILES = {"micropython.mjs": "micropython.js", "micropython.wasm": "micropython.wasm", "LICENSE": "LICENSE"}
+ASSETS = "assets/calculators"  # relative to a language's root
+RUNTIME_SCRIPT = f"{ASSETS}/{RUNTIME_FOLDER}/micropython.js"
+RUNTIME_WASM = f"{ASSETS}/{RUNTIME_FOLDER}/micropython.wasm"
+
+
+def module_path(name: str) -> str:
+    return f"{ASSETS}/python/{name}.mpy"
+
+
+def data_path(calculator_id: str) -> str:
+    return f"{ASSETS}/data/{calculator_id}.json"
+
+
+def data_json(data: dict) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class Preload:
+    """A file a calculator page asks for from its head, so that it downloads while the page parses: the runtime as
+    a module script (`modulepreload`), the rest as what fetch() later asks for (`preload`, as fetch)."""
+
+    path: str  # relative to the language's root
+    module: bool = False
+
+
+def page_assets(calculator_ids: Iterable[str]) -> list[Preload]:
+    """What a page holding these calculators' forms loads, in the order it needs them."""
+    ids = sorted(set(calculator_ids))
+    if not ids:
+        return []
+    return [
+        Preload(RUNTIME_SCRIPT, module=True),
+        Preload(RUNTIME_WASM),
+        *[Preload(module_path(name)) for name in page_modules(ids)],
+        *[Preload(data_path(calculator_id)) for calculator_id in ids],
+    ]
 
 
 def publish_calculators(site_dir: Path, dataset: Dataset, vendor_dir: Path) -> Path:
     """Write assets/calculators/ into site_dir; returns that folder."""
-    target = Path(site_dir) / "assets" / "calculators"
+    target = Path(site_dir) / ASSETS
     runtime = target / RUNTIME_FOLDER
     runtime.mkdir(parents=True, exist_ok=True)
     for source, name in RUNTIME_FILES.items():
         shutil.copyfile(Path(vendor_dir) / RUNTIME_FOLDER / source, runtime / name)
-    python = target / "python"
-    python.mkdir(exist_ok=True)
-    names = []
+    (target / "python").mkdir(exist_ok=True)
     for path in module_files():
-        shutil.copyfile(path, python / path.name)
-        names.append(path.name)
-    (python / "modules.json").write_text(json.dumps(names), encoding="utf-8")
-    (target / "tables.json").write_text(
-        json.dumps(calculator_data(dataset), ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
-    )
+        (Path(site_dir) / module_path(path.stem)).write_bytes(compile_module(path, f"{CALC_DIR.name}/{path.name}"))
+    (target / "data").mkdir(exist_ok=True)
+    for calculator_id in declarations():
+        (Path(site_dir) / data_path(calculator_id)).write_text(
+            data_json(calculator_data(dataset, [calculator_id])), encoding="utf-8"
+        )
     return target

@@ -46,14 +46,15 @@ def icon_png(size: int) -> bytes:
     triangle = _polygon(size, size * 0.24, -90, 3)
     rows = []
     for row in range(size):
-        pixels = [BACKGROUND] * size
+        pixels = bytearray(bytes(BACKGROUND) * size)
         y = row + 0.5
         for shape, colour in ((hexagon, DIE), (triangle, FACE)):
             span = _span(shape, y)
             if span:
-                for x in range(max(0, round(span[0])), min(size, round(span[1]))):
-                    pixels[x] = colour
-        rows.append(b"\x00" + bytes(channel for pixel in pixels for channel in pixel))
+                start, end = max(0, round(span[0])), min(size, round(span[1]))
+                if end > start:
+                    pixels[3 * start : 3 * end] = bytes(colour) * (end - start)
+        rows.append(b"\x00" + bytes(pixels))
     return _png(size, size, b"".join(rows))
 
 

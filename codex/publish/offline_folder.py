@@ -67,12 +67,13 @@ def write_calculator_bundle(site_dir: Path) -> Path:
     """One classic script holding what the calculators load, taken from the files published into site_dir."""
     calculators = site_dir / "assets" / "calculators"
     runtime = calculators / f"micropython-{RUNTIME_VERSION}"
-    names = json.loads((calculators / "python" / "modules.json").read_text(encoding="utf-8"))
     bundle = {
         "runtime": (runtime / "micropython.js").read_text(encoding="utf-8"),
         "wasm": base64.b64encode((runtime / "micropython.wasm").read_bytes()).decode("ascii"),
-        "modules": {name: (calculators / "python" / name).read_text(encoding="utf-8") for name in names},
-        "tables": (calculators / "tables.json").read_text(encoding="utf-8"),
+        "modules": {
+            p.stem: base64.b64encode(p.read_bytes()).decode("ascii") for p in sorted(calculators.glob("python/*.mpy"))
+        },
+        "data": {p.stem: p.read_text(encoding="utf-8") for p in sorted(calculators.glob("data/*.json"))},
     }
     path = site_dir / CALCULATOR_BUNDLE
     # "</" is escaped so that the text could also sit inside a <script> element; json.dumps keeps it valid JS.

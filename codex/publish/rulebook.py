@@ -30,9 +30,13 @@ from mkdocs.structure.files import File
 from codex.i18n.ui import UIText
 from codex.render.templates import render
 
-PLACEHOLDER_SELECTOR = '[data-rulebook="pending"]'
-ARTICLE_SELECTOR = "article.md-content__inner"
-LEFT_OUT = ("form.codex-calculator", "a.md-content__button")  # calculator forms, the theme's edit button
+# Tags are found by name and attribute, not by CSS selector: the selector engine (soupsieve) compiles its own patterns
+# at its first use, which cost more than the whole rulebook.
+PLACEHOLDER = {"data-rulebook": "pending"}  # the attribute of the placeholder the rulebook() macro writes
+ARTICLE_CLASS = "md-content__inner"  # the theme's <article class="md-content__inner md-typeset">
+ARTICLE_START = re.compile(r'<article\b[^>]*\bclass="[^"]*\b' + ARTICLE_CLASS + r"\b")
+ARTICLE_END = "</article>"
+LEFT_OUT = (("form", "codex-calculator"), ("a", "md-content__button"))  # calculator forms, the theme's edit button
 ID_REFERENCES = ("for", "aria-labelledby", "aria-describedby", "aria-controls", "headers")
 HEADING = re.compile(r"^h[1-6]$")
 
@@ -130,19 +134,25 @@ def rewrite_link(href: str, source_url: str, chapters: dict[str, str], rulebook_
 
 
 def read_article(built: BuiltPages, page: str) -> Tag:
-    """The article of a built page (the page's content, without the theme's header, navigation and footer)."""
+    """The article of a built page (the page's content, without the theme's header, navigation and footer). Only
+    the article's part of the page is parsed (from its start tag to the page's last </article>): the navigation
+    that every page carries is most of its HTML."""
     path = built.file(page)
-    soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser", parse_only=SoupStrainer("article"))
-    article = soup.select_one(ARTICLE_SELECTOR)
+    html = path.read_text(encoding="utf-8")
+    start, end = ARTICLE_START.search(html), html.rfind(ARTICLE_END)
+    if start and end > start.start():
+        html = html[start.start() : end + len(ARTICLE_END)]
+    soup = BeautifulSoup(html, "html.parser", parse_only=SoupStrainer("article"))
+    article = soup.find("article", class_=ARTICLE_CLASS)
     if article is None:
-        raise RulebookError(f"rulebook: no article ({ARTICLE_SELECTOR}) in {path}, the built page of {page}")
+        raise RulebookError(f"rulebook: no article (article.{ARTICLE_CLASS}) in {path}, the built page of {page}")
     return article
 
 
 def heading_text(heading: Tag) -> str:
     """A heading's text, without its permalink mark."""
     shown = copy.copy(heading)
-    for link in shown.select("a.headerlink"):
+    for link in shown.find_all("a", class_="headerlink"):
         link.decompose()
     return shown.get_text().strip()
 
@@ -172,8 +182,8 @@ def fit_chapter(article: Tag, page: str, page_url: str, chapters: dict[str, str]
     """Make one page's article fit to sit in the rulebook (in place): no forms nor edit button, prefixed ids, links
     inside, headings one level down (the rulebook's title is the only h1)."""
     slug = chapter_slug(page)
-    for selector in LEFT_OUT:
-        for tag in article.select(selector):
+    for name, class_ in LEFT_OUT:
+        for tag in article.find_all(name, class_=class_):
             tag.decompose()
     for tag in article.find_all(True):
         if tag.has_attr("id"):
@@ -200,7 +210,7 @@ def assemble_rulebook(
     if not target.is_file():
         raise RulebookError(f"rulebook: {target}, the built page of {rulebook_page}, does not exist")
     soup = BeautifulSoup(target.read_text(encoding="utf-8"), "html.parser")
-    found = soup.select(PLACEHOLDER_SELECTOR)
+    found = soup.find_all(attrs=PLACEHOLDER)
     if len(found) != 1:
         raise RulebookError(
             f"rulebook: {target} holds {len(found)} rulebook placeholders; the page {rulebook_page} must call "

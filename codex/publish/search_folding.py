@@ -16,6 +16,7 @@ form), but the result is found and ranked.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import unicodedata
@@ -29,6 +30,7 @@ ELIDED = re.compile(r"(?<=[’'])[^\W\d_]{3,}")  # "exemple" in "l’exemple", w
 FIELDS = {"folded_title": "title", "folded": "text"}
 
 
+@functools.lru_cache(maxsize=65536)  # the index repeats its words: fold each once
 def fold(value: str) -> str:
     """The text without diacritics or ligatures."""
     for ligature, letters in LIGATURES.items():

@@ -1,10 +1,13 @@
 """The served site as an installable web app that works offline after one visit.
 
-Each language gets a web app manifest (manifest.webmanifest beside its home page) and its icons; the site root gets
-one service worker, sw.js, whose scope covers every language. The worker's script is
-docs/overrides/assets/javascripts/codex-service-worker.js, preceded here by the build's version and the list of files
-to cache on install. The version is a hash of those files, so any change to the published site changes sw.js, the
-browser installs the new worker, and the new worker fills a fresh cache and drops the old one.
+Each language gets a web app manifest (manifest.webmanifest beside its home page), its icons and its own service
+worker, sw.js beside its home page, whose scope is that language's folder: a reader's browser keeps the language
+it reads, not every language (for /en/ pages, the browser picks the English worker, whose scope is the closer one).
+The worker's script is docs/overrides/assets/javascripts/codex-service-worker.js, preceded here by the build's
+version and the list of files to cache on install: the language's pages, search index and theme, not the calculator
+runtime, modules and data (assets/calculators/), which the worker keeps when a page first uses them. The version is a
+hash of those files, so any change to the published language changes its sw.js, the browser installs the new
+worker, and the new worker fills a fresh cache and drops the old one.
 """
 
 from __future__ import annotations
@@ -29,18 +32,18 @@ BACKGROUND_COLOUR = "#f5ebdc"
 SKIPPED_SUFFIXES = (".map", ".gz", ".zip", ".pdf")
 SKIPPED_NAMES = {"sitemap.xml", "robots.txt", SERVICE_WORKER, WORKER_SOURCE.rsplit("/", 1)[-1]}
 LUNR_DIR = "assets/javascripts/lunr/"
+CACHED_ON_USE = ("assets/calculators/",)  # large, and needed only on calculator pages: cached when first used
 
 
 def icon_name(size: int) -> str:
     return f"{ICON_DIR}/codex-icon-{size}.png"
 
 
-def app_links(depth: int) -> dict[str, str]:
-    """What the page template links to, relative to the language's base URL; depth is how many folders the
-    language's root lies below the site root (0 for French at /, 1 for English at /en/)."""
+def app_links() -> dict[str, str]:
+    """What the page template links to, relative to the language's base URL."""
     return {
         "manifest": MANIFEST,
-        "service_worker": "../" * depth + SERVICE_WORKER,
+        "service_worker": SERVICE_WORKER,
         "apple_touch_icon": icon_name(180),
         "theme_colour": THEME_COLOUR,
     }
@@ -82,15 +85,18 @@ def needed_lunr(relative: str, langs: list[str]) -> bool:
     return name in keep
 
 
-def precache_paths(site_dir: Path, langs: list[str]) -> list[str]:
-    """Every file a reader may open offline, relative to the site root, sorted; pages as their directory URL
-    ('chapter/' for chapter/index.html), which is the address the browser asks for."""
+def precache_paths(language_dir: Path, langs: list[str], other_folders: list[str]) -> list[str]:
+    """Every file a reader of this language may open offline, relative to the language's root, sorted; pages as
+    their directory URL ('chapter/' for chapter/index.html), which is the address the browser asks for. Files of the
+    other languages' folders inside this one (`other_folders`: 'en' under the root) and those cached on first use
+    are left out."""
     paths = []
-    for path in sorted(site_dir.rglob("*")):
+    skipped_folders = tuple(folder.strip("/") + "/" for folder in other_folders) + CACHED_ON_USE
+    for path in sorted(language_dir.rglob("*")):
         if not path.is_file():
             continue
-        relative = path.relative_to(site_dir).as_posix()
-        if relative.endswith(SKIPPED_SUFFIXES) or path.name in SKIPPED_NAMES:
+        relative = path.relative_to(language_dir).as_posix()
+        if relative.endswith(SKIPPED_SUFFIXES) or path.name in SKIPPED_NAMES or relative.startswith(skipped_folders):
             continue
         if "/" + LUNR_DIR in "/" + relative and not needed_lunr(relative, langs):
             continue
@@ -110,15 +116,23 @@ def site_version(site_dir: Path, paths: list[str]) -> str:
     return digest.hexdigest()[:16]
 
 
-def write_service_worker(site_dir: Path, langs: list[str]) -> Path:
-    """Write sw.js at the site root (after every language is built, as it caches them all); returns its path."""
-    paths = precache_paths(site_dir, langs)
-    version = site_version(site_dir, paths)
+def write_service_worker(language_dir: Path, langs: list[str], other_folders: list[str]) -> Path:
+    """Write sw.js at this language's root; returns its path. `langs`: the site's languages (search stemmers kept);
+    `other_folders`: the other languages' folders inside this one, which its worker leaves to theirs."""
+    paths = precache_paths(language_dir, langs, other_folders)
+    # the files cached on use count in the version too: a new runtime or module drops the cached old one
+    on_use = sorted(
+        p.relative_to(language_dir).as_posix()
+        for f in CACHED_ON_USE
+        for p in (language_dir / f).rglob("*")
+        if p.is_file()
+    )
+    version = site_version(language_dir, paths + on_use)
     header = (
         "// Generated by codex/publish/web_app.py from codex-service-worker.js: the build's version and the files to cache.\n"
         f"const VERSION = {json.dumps(version)};\n"
         f"const PRECACHE = {json.dumps(paths, ensure_ascii=False)};\n"
     )
-    path = site_dir / SERVICE_WORKER
-    path.write_text(header + (site_dir / WORKER_SOURCE).read_text(encoding="utf-8"), encoding="utf-8")
+    path = language_dir / SERVICE_WORKER
+    path.write_text(header + (language_dir / WORKER_SOURCE).read_text(encoding="utf-8"), encoding="utf-8")
     return path

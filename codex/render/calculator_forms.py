@@ -11,7 +11,7 @@ from typing import Any
 from markupsafe import Markup
 
 from calculators.calc_common import Context, choice_options, default_value, row_checkboxes
-from codex.calculators import declaration, declared_modules
+from codex.calculators import declaration, declared_modules, module_dependencies
 from codex.render.templates import render
 
 BETWEEN_TAGS = re.compile(r">\s+<")
@@ -78,6 +78,7 @@ def render_form(calculator_id: str, data: dict, lang: str) -> Markup:
         "calculator_form.html",
         id=calculator_id,
         lang=lang,
+        modules=" ".join(module_dependencies(calculator_id)),
         title=title,
         fields=[field(calculator_id, spec, data, ctx) for spec in declared["inputs"]],
         outputs=[{"name": name, "label": label(ctx, name)} for name in declared["outputs"]],

@@ -14,6 +14,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
 from codex.i18n.typography import colon
+from codex.render.template_cache import cache_compiled_templates
 
 ENVIRONMENT = Environment(
     loader=PackageLoader("codex.render", "templates"),
@@ -23,6 +24,7 @@ ENVIRONMENT = Environment(
     lstrip_blocks=True,
 )
 ENVIRONMENT.globals["colon"] = colon
+cache_compiled_templates(ENVIRONMENT)  # codex/render/template_cache.py
 
 
 def render(template: str, **context: Any) -> Markup:

@@ -47,10 +47,12 @@ def tooltip_definitions(glossary: dict, lang: str) -> dict[str, str]:
 
 
 def used_forms(markdown: str, definitions: dict[str, str]) -> list[str]:
-    """The forms that occur as whole words in the page (only those are declared, to keep pages small)."""
-    if not definitions:
+    """The forms that occur as whole words in the page (only those are declared, to keep pages small). The longest
+    form wins where forms overlap; the forms that do not occur at all are dropped first, as a regular expression
+    with every form of the glossary is slow to match."""
+    keys = [k for k in sorted(definitions, key=len, reverse=True) if k in markdown]
+    if not keys:
         return []
-    keys = sorted(definitions, key=len, reverse=True)
     pattern = re.compile(r"\b(?:" + "|".join(re.escape(k) for k in keys) + r")\b")
     found = set(pattern.findall(markdown))
     return [k for k in keys if k in found]

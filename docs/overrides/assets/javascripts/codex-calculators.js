@@ -1,79 +1,133 @@
 // Codex 2bis calculator forms: runs the Python calculator modules in MicroPython WebAssembly and copies their
 // answer into the page. No rule lives here, and no text: the form's values go to page_glue.run() as strings, the
 // result comes back as JSON with the texts already localized, and the form itself carries, in its data-failed
-// attribute, what to say if the runtime cannot start (codex/render/templates/calculator_form.html). Loaded on every page (a few KB); the runtime (≈220 KB gzip) is
-// fetched only when the page holds a calculator form. Opened from a folder (file://), where the browser refuses module
-// scripts and fetch(), the offline build (codex/offline.py) loads this file as a classic script and the
-// runtime, modules and data come from one classic script instead (see offlineSources).
+// attribute, what to say if the runtime cannot start (codex/render/templates/calculator_form.html).
+// Loaded on every page (a few KB); a page without a form loads nothing more. A page with forms loads the runtime,
+// the modules its forms name (data-modules: assets/calculators/python/NAME.mpy, bytecode compiled by the build) and
+// their data (assets/calculators/data/ID.json), all of which its head has already asked for (docs/overrides/
+// main.html), so the downloads overlap the page's own; codex/publish/calculators.py writes these files.
+// Opened from a folder (file://), where the browser refuses module scripts and fetch(), the offline build
+// (codex/offline.py) loads this file as a classic script and everything comes from one classic script instead
+// (see offlineSources).
 const SCRIPT = document.querySelector('script[src*="javascripts/codex-calculators"]');
 const HERE = new URL(".", SCRIPT ? SCRIPT.src : document.baseURI);
 const BASE = new URL("../calculators/", HERE);
 const RUNTIME = new URL("micropython-1.27.0/micropython.js", BASE);
 const WASM = new URL("micropython-1.27.0/micropython.wasm", BASE);
-
-let runtimePromise = null;
+const moduleUrl = (name) => new URL(`python/${name}.mpy`, BASE).href;
+const dataUrl = (id) => new URL(`data/${id}.json`, BASE).href;
 
 // Give the browser a turn (input, paint) between two pieces of work.
 const yieldToMain = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-async function fetchText(url) {
+async function fetchOk(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  return response.text();
+  return response;
 }
 
-// The runtime's pieces from the server: { loadMicroPython, wasm (its URL), modules ([name, source] pairs), tables }.
-async function servedSources() {
-  const [{ loadMicroPython }, names, tables] = await Promise.all([
-    import(RUNTIME.href),
-    fetchText(new URL("python/modules.json", BASE)).then(JSON.parse),
-    fetchText(new URL("tables.json", BASE)),
-  ]);
-  const modules = await Promise.all(names.map(async (name) => [name, await fetchText(new URL("python/" + name, BASE))]));
-  return { loadMicroPython, wasm: WASM.href, modules, tables };
-}
+// Where the files come from, served: { loadMicroPython, wasm (its URL), module(name) -> bytes, data(id) -> text }.
+const servedSources = {
+  runtime: async () => ({ loadMicroPython: (await import(RUNTIME.href)).loadMicroPython, wasm: WASM.href }),
+  module: async (name) => new Uint8Array(await (await fetchOk(moduleUrl(name))).arrayBuffer()),
+  data: async (id) => (await fetchOk(dataUrl(id))).text(),
+};
 
-// The same pieces from a folder: assets/calculators/offline-bundle.js (a classic script, which file:// allows) sets
+// The same from a folder: assets/calculators/offline-bundle.js (a classic script, which file:// allows) sets
 // window.CODEX_CALCULATOR_BUNDLE; the runtime module and the wasm are handed over as Blob URLs.
-async function offlineSources() {
-  await new Promise((resolve, reject) => {
+let bundlePromise = null;
+function offlineBundle() {
+  bundlePromise ??= new Promise((resolve, reject) => {
     const script = document.createElement("script");
     script.src = new URL("offline-bundle.js", BASE).href;
-    script.onload = resolve;
+    script.onload = () => resolve(window.CODEX_CALCULATOR_BUNDLE);
     script.onerror = () => reject(new Error(`${script.src} did not load`));
     document.head.append(script);
   });
-  const bundle = window.CODEX_CALCULATOR_BUNDLE;
-  const runtime = URL.createObjectURL(new Blob([bundle.runtime], { type: "text/javascript" }));
-  const wasmBytes = Uint8Array.from(atob(bundle.wasm), (c) => c.charCodeAt(0));
-  const wasm = URL.createObjectURL(new Blob([wasmBytes], { type: "application/wasm" }));
-  const { loadMicroPython } = await import(runtime);
-  return { loadMicroPython, wasm, modules: Object.entries(bundle.modules), tables: bundle.tables };
+  return bundlePromise;
+}
+const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+const offlineSources = {
+  runtime: async () => {
+    const bundle = await offlineBundle();
+    const runtime = URL.createObjectURL(new Blob([bundle.runtime], { type: "text/javascript" }));
+    const wasm = URL.createObjectURL(new Blob([fromBase64(bundle.wasm)], { type: "application/wasm" }));
+    return { loadMicroPython: (await import(runtime)).loadMicroPython, wasm };
+  },
+  module: async (name) => fromBase64((await offlineBundle()).modules[name]),
+  data: async (id) => (await offlineBundle()).data[id],
+};
+
+const sources = location.protocol === "file:" ? offlineSources : servedSources;
+let runtimePromise = null;
+const downloads = new Map(); // "module:NAME" or "data:ID" -> the promise of its bytes or text, each fetched once
+const imported = new Map(); // module name -> the promise of its import
+const merged = new Map(); // calculator id -> the promise of its data merged into TABLES
+
+function download(kind, key) {
+  const id = `${kind}:${key}`;
+  if (!downloads.has(id)) {
+    const promise = sources[kind](key);
+    promise.catch(() => {}); // a failure is reported where the file is awaited
+    downloads.set(id, promise);
+  }
+  return downloads.get(id);
 }
 
-function loadRuntime() {
-  if (runtimePromise) return runtimePromise;
-  runtimePromise = (async () => {
-    const { loadMicroPython, wasm, modules, tables } = await (location.protocol === "file:" ? offlineSources() : servedSources());
+function startRuntime() {
+  runtimePromise ??= (async () => {
+    const { loadMicroPython, wasm } = await sources.runtime();
     const mp = await loadMicroPython({ url: wasm, heapsize: 16 * 1024 * 1024, stdout: () => {}, stderr: () => {} });
     // The modules form the Python package `calculators` (calculators/ in the repository), under /calc.
     mp.FS.mkdir("/calc");
     mp.FS.mkdir("/calc/calculators");
-    for (const [name, source] of modules) mp.FS.writeFile("/calc/calculators/" + name, source);
-    mp.FS.writeFile("/tables.json", tables);
-    mp.runPython("import sys, json\nsys.path.append('/calc')");
-    // One module per task, so that compiling them never blocks the page for long (calc_common first, page_glue last).
-    const names = modules.map(([name]) => name.replace(/\.py$/, "")).filter((name) => name !== "page_glue" && name !== "__init__");
-    names.sort((a, b) => (a === "calc_common" ? -1 : b === "calc_common" ? 1 : a.localeCompare(b)));
-    for (const name of [...names, "page_glue"]) {
-      await yieldToMain();
-      mp.runPython(`from calculators import ${name}`);
-    }
-    await yieldToMain();
-    mp.runPython("with open('/tables.json') as _f:\n    TABLES = json.loads(_f.read())");
+    mp.runPython("import sys, json\nsys.path.append('/calc')\nTABLES = {}");
     return mp;
   })();
   return runtimePromise;
+}
+
+// A form's modules, in the order it names them (dependencies first), each imported once per page, one per task.
+// All downloads start at once; each import waits for the runtime and for the modules before it.
+function importModules(mp, names) {
+  let previous = Promise.resolve();
+  for (const name of names) {
+    if (!imported.has(name)) {
+      const bytes = download("module", name);
+      const after = previous;
+      imported.set(name, (async () => {
+        const code = await bytes;
+        await after;
+        await yieldToMain();
+        mp.FS.writeFile(`/calc/calculators/${name}.mpy`, code);
+        if (name !== "__init__") mp.runPython(`from calculators import ${name}`);
+      })());
+    }
+    previous = imported.get(name);
+  }
+  return Promise.all(names.map((name) => imported.get(name)));
+}
+
+// A calculator's data (its tables, texts and constants, and the shared texts), merged into TABLES once.
+function mergeData(mp, id) {
+  if (!merged.has(id)) {
+    const text = download("data", id);
+    merged.set(id, (async () => {
+      mp.FS.writeFile("/data.json", await text);
+      mp.runPython("with open('/data.json') as _f:\n    TABLES.update(json.loads(_f.read()))");
+    })());
+  }
+  return merged.get(id);
+}
+
+async function prepare(form) {
+  const modules = (form.dataset.modules || "").split(" ").filter(Boolean);
+  // Start every download before waiting on the runtime (the head's preloads already have them in flight).
+  for (const name of modules) download("module", name);
+  download("data", form.dataset.calculator);
+  const mp = await startRuntime();
+  await Promise.all([importModules(mp, modules), mergeData(mp, form.dataset.calculator)]);
+  return mp;
 }
 
 function formValues(form) {
@@ -182,7 +236,7 @@ async function setUp(form) {
   const failed = form.dataset.failed || "";
   let mp;
   try {
-    mp = await loadRuntime();
+    mp = await prepare(form);
   } catch (err) {
     status.textContent = failed;
     console.error(err);
@@ -204,10 +258,24 @@ async function setUp(form) {
   await yieldToMain();  // each form's first answer in its own task
   update();
   form.dataset.ready = "true";
+  performance.mark(`codex-calculator-ready:${form.dataset.calculator}`); // read by tests/bench_calculators.py
+}
+
+// The service worker keeps the calculator files once a page has used them (codex-service-worker.js): on a first
+// visit they were fetched before the worker controlled the page, so the page names them.
+function keepForOffline() {
+  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+  const urls = [RUNTIME.href, WASM.href];
+  for (const key of downloads.keys()) {
+    const [kind, name] = key.split(":");
+    urls.push(kind === "module" ? moduleUrl(name) : dataUrl(name));
+  }
+  navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ cache: urls }));
 }
 
 function setUpAll() {
-  for (const form of document.querySelectorAll("form[data-calculator]")) setUp(form);
+  const forms = [...document.querySelectorAll("form[data-calculator]")];
+  if (forms.length) Promise.all(forms.map(setUp)).then(keepForOffline);
 }
 
 // Material's instant navigation replaces the page without reloading scripts: follow its document$ when present.

@@ -1,13 +1,15 @@
-// Codex 2bis service worker: after one visit, the whole site (pages of every language, search indexes, calculator
-// runtime, modules and data) is kept in the browser's cache and served from there when the network is gone.
-// The build (codex/publish/web_app.py) writes this file as <site>/sw.js, preceded by two constants:
+// Codex 2bis service worker, one per language: after one visit, the language's pages, search index and theme are
+// kept in the browser's cache and served from there when the network is gone; the calculator runtime, modules and
+// data are kept when a page first uses them (the page tells the worker which: codex-calculators.js).
+// The build (codex/publish/web_app.py) writes this file as sw.js beside each language's home page, preceded by:
 //   VERSION  — a hash of the published files: a new publication changes sw.js, so the browser installs the new
-//              worker, which caches the new files under a new name and deletes the old caches;
+//              worker, which caches the new files under a new name and deletes its old caches;
 //   PRECACHE — the files to cache, relative to this script.
 // While online, every request goes to the network first (the reader always sees the latest publication, and the
 // cache is refreshed with each answer); the cache answers only when the network fails or is too slow.
-const CACHE = `codex-${VERSION}`;
-const PREFIX = "codex-";
+// Each language's worker owns the caches named after its scope, and never touches the other language's.
+const PREFIX = `codex-${new URL(self.registration.scope).pathname}-`;
+const CACHE = PREFIX + VERSION;
 const SLOW_NETWORK_MS = 5000; // past this, a cached copy is shown instead of waiting on a failing connection
 
 self.addEventListener("install", (event) => {
@@ -56,6 +58,19 @@ async function networkFirst(request) {
     throw error;
   }
 }
+
+// A page lists the calculator files it used (fetched before this worker controlled it, on a first visit): keep them.
+self.addEventListener("message", (event) => {
+  const urls = (event.data && Array.isArray(event.data.cache) ? event.data.cache : [])
+    .filter((url) => typeof url === "string" && new URL(url, self.location.href).origin === self.location.origin);
+  if (!urls.length) return;
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    for (const url of urls) {
+      if (!(await cache.match(url))) await cache.add(url).catch(() => {});
+    }
+  })());
+});
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;

