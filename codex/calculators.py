@@ -198,12 +198,3 @@ def module_dependencies(calculator_id: str) -> tuple[str, ...]:
     visit(module_name(declaration(calculator_id)["id"]))
     visit("page_glue")
     return tuple(ordered)
-
-
-def page_modules(calculator_ids: Iterable[str]) -> list[str]:
-    """The modules of several calculators (one page's), each once, in an order that imports dependencies first."""
-    ordered: list[str] = []
-    for calculator_id in calculator_ids:
-        ordered += [name for name in module_dependencies(calculator_id) if name not in ordered]
-    ordered.remove("page_glue")
-    return ordered + ["page_glue"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from codex.calculators import calculator_data, calculator_documents, constant, declarations
+from codex.calculators import calculator_data, calculator_documents, constant
 from codex.data.loading import Dataset
 from codex.i18n.localize import cell, number
 from codex.i18n.ui import UIText
@@ -51,13 +51,10 @@ def make_page_macros(
     docs_dir: Path,
     edit_base: str = "",
     offline: OfflineCopy = NO_OFFLINE_COPY,
-    forms_on_page: list[str] | None = None,
 ) -> dict[str, Callable[..., str]]:
     """Name -> function, for mkdocs-macros to register. `edit_base` (codex/render/edit_links.py) prefixes the "edit this
     table" links; empty, tables have none. `offline` says where this build's offline zip is (the home page offers
-    it). `forms_on_page` receives the id of every calculator form rendered (the plugin takes them page by page, so
-    that a page loads what its forms need)."""
-    forms = forms_on_page if forms_on_page is not None else []
+    it)."""
     tables = dataset.by_id("table.schema.json")
     questions = dataset.by_id("open-question.schema.json")
     ui = UIText.from_dataset(dataset)
@@ -109,9 +106,7 @@ def make_page_macros(
         questions whose reading it follows (its data file's `open_questions`)."""
         document = calculator_documents(dataset).get(calculator_id, {})
         notes = [open_question(question_id) for question_id in document.get("open_questions", [])]
-        form = render_form(calculator_id, calculator_data(dataset), lang)
-        forms.append(calculator_id)
-        return "\n\n".join([form, *notes])
+        return "\n\n".join([render_form(calculator_id, calculator_data(dataset), lang), *notes])
 
     def calculator_reference(calculator_id: str, compact: bool = False) -> str:
         """The build-time reference table of a calculator, computed by the same functions (`compact`: its narrow
@@ -120,7 +115,6 @@ def make_page_macros(
 
     def calculator_tools() -> str:
         """Every declared calculator's section of the GM tools page: heading, rule, form, reference table."""
-        forms.extend(declarations())
         return render_tools_sections(dataset, calculator_data(dataset), lang, docs_dir)
 
     def calculator_links() -> str:

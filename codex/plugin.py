@@ -9,12 +9,11 @@ For each language's configuration (mkdocs.yml for French; mkdocs.en.yml, which i
    configures itself. ``on_files`` keeps the site's files (the rulebook finds each page's built file and URL among
    them) and starts the other languages' builds beside this one (codex/other_languages.py). Under ``mkdocs
    serve``, ``on_serve`` watches data, both languages' pages, the engine and the rules code.
-2. ``on_page_markdown`` (priority -50, after mkdocs-macros has rendered the page): note the calculator forms the
-   page's macros rendered; French typography on a French page's text (codex/i18n/typography.py), then the
-   glossary's tooltip definitions in the page's language. ``on_page_content``: a page without a front matter
-   description gets its first paragraph's; ``on_page_context``: its Open Graph card (codex/render/page_meta.py) and
-   the files its forms load, which its head asks for (codex/publish/calculators.py page_assets;
-   docs/overrides/main.html writes all three).
+2. ``on_page_markdown`` (priority -50, after mkdocs-macros has rendered the page): French typography on a French
+   page's text (codex/i18n/typography.py), then the glossary's tooltip definitions in the page's language.
+   ``on_page_content``: a page without a front matter description gets its first paragraph's; ``on_page_context``:
+   its Open Graph card (codex/render/page_meta.py; docs/overrides/main.html writes both) and the search dialog's
+   name (docs/overrides/partials/search.html).
 3. ``on_env``: the theme's compiled templates from the cache (codex/render/template_cache.py).
    ``on_post_page`` / ``on_post_template``: drop the one invalid attribute the theme writes; check that only the
    configured rulebook page calls rulebook(). ``on_template_context``: the root language's sitemap of every language
@@ -51,7 +50,7 @@ from codex.i18n.ui import UIText
 from codex.macros import make_page_macros
 from codex.other_languages import OtherLanguages
 from codex.publish.build_date import pin_build_date
-from codex.publish.calculators import page_assets, publish_calculators
+from codex.publish.calculators import publish_calculators
 from codex.publish.downloads import publish_downloads
 from codex.publish.offline_copy import NO_OFFLINE_COPY, OfflineCopy, publish_offline_zip
 from codex.publish.offline_folder import configure_for_folder, finish_folder
@@ -104,8 +103,6 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         self.offline = NO_OFFLINE_COPY
         self.other_languages = OtherLanguages(MkDocsConfig(), [])
         self.tooltips: dict[str, str] = {}
-        self.forms_on_page: list[str] = []  # filled by the calculator macros while a page renders
-        self.page_calculators: dict[str, list[str]] = {}  # page source -> the calculators its forms run
 
     # -- paths
 
@@ -135,9 +132,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             language_depth(config),
             self.config.offline_folder,
         )
-        macros = make_page_macros(
-            self.dataset, lang, Path(config.docs_dir), edit_base, self.offline, forms_on_page=self.forms_on_page
-        )
+        macros = make_page_macros(self.dataset, lang, Path(config.docs_dir), edit_base, self.offline)
         macros_plugin.register_macros(macros)
         if self.config.offline_folder:
             configure_for_folder(config)
@@ -158,9 +153,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
     # -- 2. pages
 
     @event_priority(-50)  # after mkdocs-macros (priority 0) has rendered the page's macros
-    def on_page_markdown(self, markdown: str, page: Page, **kwargs: Any) -> str:
-        self.page_calculators[page.file.src_uri] = sorted(set(self.forms_on_page))
-        self.forms_on_page.clear()
+    def on_page_markdown(self, markdown: str, **kwargs: Any) -> str:
         return append_tooltips(typeset_markdown(markdown, self.lang), self.tooltips)
 
     def on_page_content(self, html: str, page: Page, **kwargs: Any) -> str:
@@ -170,8 +163,6 @@ class CodexPlugin(BasePlugin[CodexConfig]):
 
     def on_page_context(self, context: dict[str, Any], page: Page, config: MkDocsConfig, **kwargs: Any) -> dict:
         context["codex_search_name"] = self.search_name()
-        calculator_ids = [] if self.config.offline_folder else self.page_calculators.get(page.file.src_uri, [])
-        context["codex_preloads"] = page_assets(calculator_ids)
         context["codex_open_graph"] = open_graph(
             title=config.site_name if page.is_homepage else str(page.meta.get("title") or page.title),
             description=page.meta.get("description") or "",

@@ -61,10 +61,20 @@ def wait_until_settled(page, network: bool = True) -> None:
     if network:
         page.wait_for_load_state("networkidle")
     if page.locator("form[data-calculator]").count():
-        page.wait_for_function(
-            "[...document.querySelectorAll('form[data-calculator]')].every(f => f.dataset.ready === 'true')",
-            timeout=20000,
-        )
+        wait_for_calculators(page, timeout=20000)
+
+
+ALL_FORMS_READY = """(() => {
+    const forms = [...document.querySelectorAll('form[data-calculator]')];
+    return forms.length > 0 && forms.every((form) => form.dataset.ready === 'true');
+})()"""
+
+
+def wait_for_calculators(page, timeout: float = 30000) -> None:
+    """Bring the page's first calculator form into view, as a reader who comes to it (which starts the runtime:
+    codex-calculators.js), and wait until every form of the page is ready."""
+    page.locator("form[data-calculator]").first.scroll_into_view_if_needed()
+    page.wait_for_function(ALL_FORMS_READY, timeout=timeout)
 
 
 @dataclass

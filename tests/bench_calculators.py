@@ -6,7 +6,8 @@ Pyodide running the same modules, measured side by side in one run (issue 11).
 Without --site, the site is built into a temporary folder (`mkdocs build --strict`). For every page with a calculator
 form (found in the built French pages, the GM tools page included) it prints, as medians of --runs cold loads (a new
 browser context each, the site's service worker blocked unless --service-worker):
-- ready: navigation -> every form of the page has data-ready="true";
+- ready: navigation -> every form of the page has data-ready="true", the first form scrolled into view as soon as
+  the page is parsed (the reader who follows a link to the calculator; the runtime starts when a form nears the view);
 - load: the same page with every request to assets/calculators/ and to codex-calculators.js aborted, navigation ->
   its load event; ready / load (target <= 1.5);
 - Pyodide: a harness page that loads a pinned Pyodide (npm, installed with `npm install --no-save --prefix` into a
@@ -53,8 +54,11 @@ MODULES = re.compile(r'\bdata-modules="([^"]*)"')
 DATA_LINK = re.compile(r'(?:href|src)="[^"]*/assets/calculators/([^"]+\.json)"')
 TIMEOUT_MS = 180_000
 
-# Set window.__codexReady to performance.now() when every calculator form of the page has data-ready="true".
+# Set window.__codexReady to performance.now() when every calculator form of the page has data-ready="true". The
+# reader is at the first form as soon as the page is parsed (as after following a link to the calculator): the
+# runtime starts when a form nears the view (codex-calculators.js).
 READY_PROBE = """
+document.addEventListener("DOMContentLoaded", () => document.querySelector("form[data-calculator]")?.scrollIntoView());
 (() => {
   const check = () => {
     const forms = document.querySelectorAll("form[data-calculator]");

@@ -13,6 +13,7 @@ from codex.data.loading import load_dataset
 from codex.publish.calculators import RUNTIME_FOLDER
 from codex.render.calculator_reference import cell_text
 from codex.render.calculator_tools import calculator_page
+from tests.audit_pages import wait_for_calculators
 from tests.calculator_vectors import choice_values, default_form
 from tests.conftest import LANGS, ROOT, lang_root
 
@@ -81,10 +82,7 @@ def tools_pages(browser, site_url):
     for lang in LANGS:
         page = browser.new_page()
         page.goto(site_url + PREFIX[lang] + "tools/")
-        page.wait_for_function(
-            f"document.querySelectorAll('form[data-calculator][data-ready=true]').length === {len(CALCULATOR_IDS)}",
-            timeout=30000,
-        )
+        wait_for_calculators(page)
         pages[lang] = page
     yield pages
     for page in pages.values():
@@ -97,10 +95,7 @@ def test_form_agrees_with_the_python_functions(tools_pages, lang, calculator):
     page = tools_pages[lang]
     form = page.locator(f'form[data-calculator="{calculator}"]')
     page.reload()
-    page.wait_for_function(
-        f"document.querySelectorAll('form[data-calculator][data-ready=true]').length === {len(CALCULATOR_IDS)}",
-        timeout=30000,
-    )
+    wait_for_calculators(page)
     for case in cases(calculator):
         fill(form, case)
         values = form_values(form)
@@ -136,7 +131,7 @@ def test_each_rule_page_answers_with_its_calculator(page, site_url, lang, calcul
     page_path = calculator_page(calculator, ROOT / "docs" / lang).split("#")[0].removesuffix(".md") + "/"
     page.goto(site_url + PREFIX[lang] + page_path)
     form = page.locator(f'form[data-calculator="{calculator}"]')
-    form.and_(page.locator("[data-ready=true]")).wait_for(timeout=30000)
+    wait_for_calculators(page)
     values = form_values(form)
     expected = GLUE.run(calculator, values, TABLES, lang, [])
     assert shown(form)["outputs"] == {n: [str(v["value"]), v["text"]] for n, v in expected["outputs"].items()}
@@ -171,3 +166,21 @@ def test_runtime_matches_its_recorded_checksums(built_site):
         assert hashlib.sha256((served / "micropython.js").read_bytes()).hexdigest() == recorded["micropython.mjs"]
         assert hashlib.sha256((served / "micropython.wasm").read_bytes()).hexdigest() == recorded["micropython.wasm"]
         assert (served / "LICENSE").exists()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_runtime_starts_when_the_reader_comes_near_a_form(browser, site_url, lang):
+    """On a phone, the rule's text comes first and the forms screens below it: the page does not start the runtime
+    (nor set up a form) until a form nears the view; then every form of the page answers."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        page.goto(site_url + PREFIX[lang] + "movement/", wait_until="load")
+        assert page.evaluate("document.querySelector('form[data-calculator]').getBoundingClientRect().top") > 2 * 844
+        page.wait_for_timeout(500)
+        assert page.evaluate("performance.getEntriesByName('codex-calculator-runtime').length") == 0
+        assert page.locator("form[data-calculator][data-bound]").count() == 0
+        wait_for_calculators(page)
+        assert page.evaluate("performance.getEntriesByName('codex-calculator-runtime').length") == 1
+        assert page.locator("form[data-calculator][data-ready=true]").count() == 2
+    finally:
+        page.close()

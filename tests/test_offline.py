@@ -20,6 +20,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from codex.publish.web_app import precache_paths, write_service_worker
+from tests.audit_pages import wait_for_calculators
 from tests.conftest import LANGS, ROOT, lang_root
 from tests.site_server import serve
 from tests.test_calculator_forms import GLUE, TABLES, fill, form_values, shown
@@ -36,10 +37,6 @@ JUMP = {
     "strength": "9",
     "tumbling": "2",
 }
-ALL_FORMS_READY = """(() => {
-    const forms = [...document.querySelectorAll('form[data-calculator]')];
-    return forms.length > 0 && forms.every((form) => form.dataset.ready === 'true');
-})()"""
 
 
 # --- the folder and the zip -------------------------------------------------------------------------------------
@@ -165,7 +162,7 @@ def test_search_works_from_the_folder(file_page, unzipped, lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_calculators_run_from_the_folder(file_page, unzipped, lang):
     file_page.goto(file_url(unzipped, lang, "tools.html"))
-    file_page.wait_for_function(ALL_FORMS_READY, timeout=30000)
+    wait_for_calculators(file_page)
     form = file_page.locator('form[data-calculator="jump"]')
     fill(form, JUMP)
     expected = GLUE.run("jump", form_values(form), TABLES, lang, [])
@@ -281,7 +278,7 @@ def test_after_one_visit_a_language_works_without_network(browser, served_copy, 
         if lang == "fr":
             assert not [u for u in cached if u.startswith(url + "/en/")]  # the reader's language only
         page.goto(base + "tools/")
-        page.wait_for_function(ALL_FORMS_READY, timeout=30000)
+        wait_for_calculators(page)
         page.wait_for_function(
             f"{CACHED_URLS}.then((urls) => urls.some((u) => u.endsWith('/micropython.wasm')))", timeout=30000
         )
@@ -289,7 +286,7 @@ def test_after_one_visit_a_language_works_without_network(browser, served_copy, 
         page.goto(base + "conditions/")
         assert heading(page) == HEADINGS[lang]
         page.goto(base + "tools/")
-        page.wait_for_function(ALL_FORMS_READY, timeout=30000)
+        wait_for_calculators(page)
         form = page.locator('form[data-calculator="jump"]')
         fill(form, JUMP)
         expected = GLUE.run("jump", form_values(form), TABLES, lang, [])

@@ -15,7 +15,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from tests.audit_pages import wait_until_settled
+from tests.audit_pages import wait_for_calculators, wait_until_settled
 from tests.conftest import EXAMPLE_REPO_URL, LANGS, ROOT, run_mkdocs_build
 from tests.site_pages import site_pages
 from tests.site_server import free_port, serve_like_pages
@@ -121,7 +121,7 @@ def test_search_finds_pages_under_the_sub_path(page, base_url, lang, query):
 def test_a_calculator_becomes_ready_under_the_sub_path(page, base_url):
     problems = watch(page)
     page.goto(page_url(base_url, "/en/movement/"))
-    page.locator("form[data-calculator][data-ready=true]").first.wait_for(timeout=30000)
+    wait_for_calculators(page)
     assert not problems
 
 

@@ -3,18 +3,16 @@
 assets/calculators/ holds the MicroPython runtime (pinned, with its licence), every module of the calculators package
 as bytecode (python/<module>.mpy, codex/publish/bytecode.py) and, for each calculator, exactly the data its
 declaration names (data/<id>.json: its rule tables, its own data file and the shared texts). A page loads only the
-runtime, the modules and the data of its own forms (`page_assets`); a page without a form loads none of them.
+runtime, the modules its forms name (data-modules) and their data; a page without a form loads none of them.
 One source for each: calculators/ and data/. codex-calculators.js follows the same names."""
 
 from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 
-from codex.calculators import CALC_DIR, calculator_data, declarations, module_files, page_modules
+from codex.calculators import CALC_DIR, calculator_data, declarations, module_files
 from codex.data.loading import Dataset
 from codex.publish.bytecode import compile_module
 
@@ -23,8 +21,6 @@ RUNTIME_FOLDER = f"micropython-{RUNTIME_VERSION}"  # under the project's vendor 
 # Served as .js: a module script must come with a JavaScript MIME type, which not every server gives .mjs.
 RUNTIME_FILES = {"micropython.mjs": "micropython.js", "micropython.wasm": "micropython.wasm", "LICENSE": "LICENSE"}
 ASSETS = "assets/calculators"  # relative to a language's root
-RUNTIME_SCRIPT = f"{ASSETS}/{RUNTIME_FOLDER}/micropython.js"
-RUNTIME_WASM = f"{ASSETS}/{RUNTIME_FOLDER}/micropython.wasm"
 
 
 def module_path(name: str) -> str:
@@ -37,28 +33,6 @@ def data_path(calculator_id: str) -> str:
 
 def data_json(data: dict) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-
-
-@dataclass(frozen=True)
-class Preload:
-    """A file a calculator page asks for from its head, so that it downloads while the page parses: the runtime as
-    a module script (`modulepreload`), the rest as what fetch() later asks for (`preload`, as fetch)."""
-
-    path: str  # relative to the language's root
-    module: bool = False
-
-
-def page_assets(calculator_ids: Iterable[str]) -> list[Preload]:
-    """What a page holding these calculators' forms loads, in the order it needs them."""
-    ids = sorted(set(calculator_ids))
-    if not ids:
-        return []
-    return [
-        Preload(RUNTIME_SCRIPT, module=True),
-        Preload(RUNTIME_WASM),
-        *[Preload(module_path(name)) for name in page_modules(ids)],
-        *[Preload(data_path(calculator_id)) for calculator_id in ids],
-    ]
 
 
 def publish_calculators(site_dir: Path, dataset: Dataset, vendor_dir: Path) -> Path:

@@ -4,8 +4,8 @@
 // attribute, what to say if the runtime cannot start (codex/render/templates/calculator_form.html).
 // Loaded on every page (a few KB); a page without a form loads nothing more. A page with forms loads the runtime,
 // the modules its forms name (data-modules: assets/calculators/python/NAME.mpy, bytecode compiled by the build) and
-// their data (assets/calculators/data/ID.json), all of which its head has already asked for (docs/overrides/
-// main.html), so the downloads overlap the page's own; codex/publish/calculators.py writes these files.
+// their data (assets/calculators/data/ID.json), once the page has loaded or when a form nears the view (see
+// startPage); codex/publish/calculators.py writes these files.
 // Opened from a folder (file://), where the browser refuses module scripts and fetch(), the offline build
 // (codex/offline.py) loads this file as a classic script and everything comes from one classic script instead
 // (see offlineSources).
@@ -17,8 +17,10 @@ const WASM = new URL("micropython-1.27.0/micropython.wasm", BASE);
 const moduleUrl = (name) => new URL(`python/${name}.mpy`, BASE).href;
 const dataUrl = (id) => new URL(`data/${id}.json`, BASE).href;
 
-// Give the browser a turn (input, paint) between two pieces of work.
-const yieldToMain = () => new Promise((resolve) => setTimeout(resolve, 0));
+// Give the browser a turn (input, paint) between two pieces of work; scheduler.yield() resumes ahead of other
+// queued work where the browser has it.
+const yieldToMain = () =>
+  globalThis.scheduler?.yield ? globalThis.scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
 
 async function fetchOk(url) {
   const response = await fetch(url);
@@ -82,6 +84,7 @@ function startRuntime() {
     mp.FS.mkdir("/calc");
     mp.FS.mkdir("/calc/calculators");
     mp.runPython("import sys, json\nsys.path.append('/calc')\nTABLES = {}");
+    performance.mark("codex-calculator-runtime"); // read by tests/bench_calculators.py
     return mp;
   })();
   return runtimePromise;
@@ -122,9 +125,10 @@ function mergeData(mp, id) {
 
 async function prepare(form) {
   const modules = (form.dataset.modules || "").split(" ").filter(Boolean);
-  // Start every download before waiting on the runtime (the head's preloads already have them in flight).
+  // Start every download before waiting on the runtime.
   for (const name of modules) download("module", name);
   download("data", form.dataset.calculator);
+  performance.mark("codex-calculator-start");
   const mp = await startRuntime();
   await Promise.all([importModules(mp, modules), mergeData(mp, form.dataset.calculator)]);
   return mp;
@@ -278,6 +282,64 @@ function setUpAll() {
   if (forms.length) Promise.all(forms.map(setUp)).then(keepForOffline);
 }
 
-// Material's instant navigation replaces the page without reloading scripts: follow its document$ when present.
-if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(setUpAll);
-else setUpAll();
+// The page's modules (in import order: what each form names, dependencies first) and calculators.
+function pageNeeds() {
+  const forms = [...document.querySelectorAll("form[data-calculator]")];
+  const modules = [];
+  for (const form of forms) {
+    for (const name of (form.dataset.modules || "").split(" ").filter(Boolean)) {
+      if (!modules.includes(name)) modules.push(name);
+    }
+  }
+  const glue = modules.indexOf("page_glue");
+  if (glue >= 0) modules.push(...modules.splice(glue, 1)); // the glue last, as it imports the others
+  return { modules, ids: forms.map((form) => form.dataset.calculator) };
+}
+
+// Once the page has loaded, its calculator files download (no work for the page's thread): the reader who scrolls
+// to a form then waits only for the runtime to start. Served only (from a folder, one bundle holds them all).
+function warmUp() {
+  if (sources !== servedSources) return;
+  const { modules, ids } = pageNeeds();
+  for (const name of modules) download("module", name);
+  for (const id of ids) download("data", id);
+  for (const url of [RUNTIME, WASM]) fetch(url).then((response) => response.arrayBuffer()).catch(() => {}); // into the HTTP cache
+}
+
+// The runtime starts when a form comes near the view (within one screen of it; a tap or a key that reaches a form
+// brings it into view), and then loads every module and data file of the page: a reader who reads the rule first
+// never waits for it, and the page shows its text without competing with it.
+let started = false;
+
+function startPage() {
+  if (started) return;
+  started = true;
+  const { modules, ids } = pageNeeds();
+  startRuntime()
+    .then((mp) => Promise.all([importModules(mp, modules), ...ids.map((id) => mergeData(mp, id))]))
+    .catch(() => {}); // a failure is shown by each form (setUp), which waits for the same promises
+  setUpAll();
+  // Material's instant navigation replaces the page without reloading scripts: follow its document$ when present
+  // (a form already set up is left as it is).
+  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(setUpAll);
+}
+
+function setUpPage() {
+  const forms = document.querySelectorAll("form[data-calculator]");
+  if (!forms.length) return;
+  if (document.readyState === "complete") warmUp();
+  else addEventListener("load", warmUp, { once: true });
+  if (!("IntersectionObserver" in window)) return startPage();
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      startPage();
+    },
+    { rootMargin: "100% 0px" },
+  );
+  for (const form of forms) observer.observe(form);
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpPage, { once: true });
+else setUpPage();
