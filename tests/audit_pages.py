@@ -71,9 +71,11 @@ ALL_FORMS_READY = """(() => {
 
 
 def wait_for_calculators(page, timeout: float = 30000) -> None:
-    """Bring the page's first calculator form into view, as a reader who comes to it (which starts the runtime:
+    """Bring each calculator form of the page into view in turn, as a reader who comes to it (which sets it up:
     codex-calculators.js), and wait until every form of the page is ready."""
-    page.locator("form[data-calculator]").first.scroll_into_view_if_needed()
+    forms = page.locator("form[data-calculator]")
+    for index in range(forms.count()):
+        forms.nth(index).scroll_into_view_if_needed()
     page.wait_for_function(ALL_FORMS_READY, timeout=timeout)
 
 

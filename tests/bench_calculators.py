@@ -6,17 +6,17 @@ Pyodide running the same modules, measured side by side in one run (issue 11).
 Without --site, the site is built into a temporary folder (`mkdocs build --strict`). For every page with a calculator
 form (found in the built French pages, the GM tools page included) it prints, as medians of --runs cold loads (a new
 browser context each, the site's service worker blocked unless --service-worker):
-- ready: navigation -> every form of the page has data-ready="true", the first form scrolled into view as soon as
-  the page is parsed (the reader who follows a link to the calculator; the runtime starts when a form nears the view);
+- ready: navigation -> the page's first form has data-ready="true", scrolled into view as soon as the page is parsed
+  (the reader who follows a link to the calculator; a form is set up when it nears the view);
 - load: the same page with every request to assets/calculators/ and to codex-calculators.js aborted, navigation ->
   its load event; ready / load (target <= 1.5);
 - Pyodide: a harness page that loads a pinned Pyodide (npm, installed with `npm install --no-save --prefix` into a
   cache folder under the system's temporary folder; nothing of it is committed), writes into its file system the
-  .py sources (from calculators/) of the modules the page itself requested and the same JSON data files, imports
-  them and runs page_glue.run(<id>, {}, data, "fr", []) once per form (an empty form: the answer is the message
-  naming the first missing field, which goes through the same reading of the form); navigation -> done; Pyodide / ours
-  (target >= 15), against ours on the site's page and against ours in the same bare harness (the page's forms, the
-  head's preloads and codex-calculators.js, nothing of the theme): the side-by-side comparison of the two runtimes.
+  .py sources (from calculators/) of the modules the page's first form names and its JSON data file, imports
+  them and runs page_glue.run(<id>, {}, data, "fr", []) once (an empty form: the answer is the message naming the
+  first missing field, which goes through the same reading of the form); navigation -> done; Pyodide / ours
+  (target >= 15), against ours on the site's page and against ours in the same bare harness (the page's forms and
+  codex-calculators.js, nothing of the theme; its first form): the side-by-side comparison of the two runtimes.
 Then the bytes (gzip, headers included, served as GitHub Pages serves the site) each calculator page and each
 page kind without a calculator downloads from assets/calculators/ (0 expected without a form). Both tables are
 Markdown, ready for the README. All times are taken in the page (performance.now(), from navigation start).
@@ -54,15 +54,16 @@ MODULES = re.compile(r'\bdata-modules="([^"]*)"')
 DATA_LINK = re.compile(r'(?:href|src)="[^"]*/assets/calculators/([^"]+\.json)"')
 TIMEOUT_MS = 180_000
 
-# Set window.__codexReady to performance.now() when every calculator form of the page has data-ready="true". The
-# reader is at the first form as soon as the page is parsed (as after following a link to the calculator): the
-# runtime starts when a form nears the view (codex-calculators.js).
+# Set window.__codexReady to performance.now() when the page's first calculator form has data-ready="true". The
+# reader is at that form as soon as the page is parsed (as after following a link to the calculator): a form is set
+# up when it nears the view (codex-calculators.js), the others as the reader comes to them.
 READY_PROBE = """
 document.addEventListener("DOMContentLoaded", () => document.querySelector("form[data-calculator]")?.scrollIntoView());
 (() => {
   const check = () => {
-    const forms = document.querySelectorAll("form[data-calculator]");
-    if (window.__codexReady === undefined && forms.length && [...forms].every((f) => f.dataset.ready === "true"))
+    const forms = [...document.querySelectorAll("form[data-calculator]")];
+    // the harness pages set __codexReady themselves; on a site page, the form the reader is at
+    if (window.__codexReady === undefined && forms.length && forms[0].dataset.ready === "true")
       window.__codexReady = performance.now();
   };
   new MutationObserver(check).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
@@ -146,8 +147,9 @@ def calculator_pages(site: Path) -> list[CalculatorPage]:
         if not forms:
             continue
         ids = [re.search(r'\bdata-calculator="([^"]+)"', form)[1] for form in forms]
-        modules = {name for form in forms for name in " ".join(MODULES.findall(form)).split()}
-        data_files = set(DATA_LINK.findall(html))
+        # the form the reader comes to first: its modules and its data (as the page loads them for it)
+        modules = set(" ".join(MODULES.findall(forms[0])).split())
+        data_files = {f"data/{ids[0]}.json"}
         pages.append(CalculatorPage(url_path(page, "fr"), list(dict.fromkeys(ids)), modules, data_files))
     return pages
 
@@ -160,22 +162,6 @@ def plain_pages(site: Path) -> list[str]:
         if not FORM.search(built.read_text(encoding="utf-8")):
             pages.append(url_path(page, "fr"))
     return pages
-
-
-def watch_calculator_files(page: CalculatorPage) -> Callable:
-    """A request listener that notes the calculator modules (.py or .mpy) and data files (.json) a page asks for."""
-
-    def seen(request) -> None:
-        address = request.url.split("?", 1)[0]
-        if CALC_ASSETS not in address:
-            return
-        name = address.rsplit("/", 1)[-1]
-        if name.endswith((".py", ".mpy")):
-            page.modules.add(name.rsplit(".", 1)[0])
-        elif name.endswith(".json"):
-            page.data_files.add(address.split(CALC_ASSETS, 1)[1])
-
-    return seen
 
 
 # --- timings --------------------------------------------------------------------------------------------------------
@@ -279,7 +265,7 @@ def write_harness(site: Path, pyodide: Path, pages: list[CalculatorPage], into: 
         if missing:
             raise SystemExit(f"{page.path} loads modules without a source in calculators/: {missing}")
         ordered = ["__init__", "calc_common"] + sorted(set(modules) - set(ALWAYS)) + ["page_glue"]
-        job = {"modules": ordered, "data": data_files, "calculators": page.calculators}
+        job = {"modules": ordered, "data": data_files, "calculators": page.calculators[:1]}
         html = HARNESS.format(title=page.path, job=json.dumps(job))
         (into / f"{page.slug}.html").write_text(html, encoding="utf-8")
         write_our_harness(site, page, into)
@@ -335,8 +321,8 @@ def main() -> None:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
             ready: dict[str, list[float]] = {page.path: [] for page in pages}
             plain: dict[str, list[float]] = {page.path: [] for page in pages}
-            for page in pages:  # a first visit notes what the page loads (and warms the server's disk cache)
-                time_to_ready(browser, base + page.path, sw, watch_calculator_files(page))
+            for page in pages:  # a first visit warms the server's disk cache
+                time_to_ready(browser, base + page.path, sw)
             write_harness(site, pyodide, pages, harness)
             pyodide_times: dict[str, list[float]] = {page.path: [] for page in pages}
             bare: dict[str, list[float]] = {page.path: [] for page in pages}

@@ -184,3 +184,19 @@ def test_the_runtime_starts_when_the_reader_comes_near_a_form(browser, site_url,
         assert page.locator("form[data-calculator][data-ready=true]").count() == 2
     finally:
         page.close()
+
+
+def test_a_long_page_of_forms_sets_up_only_the_forms_the_reader_comes_to(browser, site_url):
+    """The GM tools page on a phone: the first form answers at once, a form screens below waits for the reader."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        page.goto(site_url + "/tools/", wait_until="load")
+        forms = page.locator("form[data-calculator]")
+        forms.first.and_(page.locator("[data-ready=true]")).wait_for(timeout=30000)
+        last = forms.nth(forms.count() - 1)
+        assert last.evaluate("form => form.getBoundingClientRect().top") > 2 * 844
+        assert last.get_attribute("data-bound") is None
+        last.scroll_into_view_if_needed()
+        last.and_(page.locator("[data-ready=true]")).wait_for(timeout=30000)
+    finally:
+        page.close()

@@ -5,7 +5,7 @@
 // Loaded on every page (a few KB); a page without a form loads nothing more. A page with forms loads the runtime,
 // the modules its forms name (data-modules: assets/calculators/python/NAME.mpy, bytecode compiled by the build) and
 // their data (assets/calculators/data/ID.json), once the page has loaded or when a form nears the view (see
-// startPage); codex/publish/calculators.py writes these files.
+// setUpPage); codex/publish/calculators.py writes these files.
 // Opened from a folder (file://), where the browser refuses module scripts and fetch(), the offline build
 // (codex/offline.py) loads this file as a classic script and everything comes from one classic script instead
 // (see offlineSources).
@@ -303,25 +303,18 @@ function warmUp() {
   const { modules, ids } = pageNeeds();
   for (const name of modules) download("module", name);
   for (const id of ids) download("data", id);
-  for (const url of [RUNTIME, WASM]) fetch(url).then((response) => response.arrayBuffer()).catch(() => {}); // into the HTTP cache
+  if (!started) for (const url of [RUNTIME, WASM]) fetch(url).then((r) => r.arrayBuffer()).catch(() => {}); // into the HTTP cache
 }
 
-// The runtime starts when a form comes near the view (within one screen of it; a tap or a key that reaches a form
-// brings it into view), and then loads every module and data file of the page: a reader who reads the rule first
-// never waits for it, and the page shows its text without competing with it.
+// A form is set up when it comes near the view (within one screen of it; a tap or a key that reaches a form brings
+// it into view): the runtime starts with the first, and each form loads its own modules and data. A reader who reads
+// the rule first never waits for it, the page shows its text without competing with it, and a long page of forms
+// (the GM tools) runs only those the reader comes to.
 let started = false;
 
-function startPage() {
-  if (started) return;
+function setUpNear(form) {
   started = true;
-  const { modules, ids } = pageNeeds();
-  startRuntime()
-    .then((mp) => Promise.all([importModules(mp, modules), ...ids.map((id) => mergeData(mp, id))]))
-    .catch(() => {}); // a failure is shown by each form (setUp), which waits for the same promises
-  setUpAll();
-  // Material's instant navigation replaces the page without reloading scripts: follow its document$ when present
-  // (a form already set up is left as it is).
-  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(setUpAll);
+  setUp(form).then(keepForOffline);
 }
 
 function setUpPage() {
@@ -329,12 +322,14 @@ function setUpPage() {
   if (!forms.length) return;
   if (document.readyState === "complete") warmUp();
   else addEventListener("load", warmUp, { once: true });
-  if (!("IntersectionObserver" in window)) return startPage();
+  if (!("IntersectionObserver" in window)) return setUpAll();
   const observer = new IntersectionObserver(
     (entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      observer.disconnect();
-      startPage();
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        setUpNear(entry.target);
+      }
     },
     { rootMargin: "100% 0px" },
   );
