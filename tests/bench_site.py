@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.audit_pages import PAGE_KINDS, url_path  # noqa: E402
+from tests.audit_pages import PAGE_KINDS, url_path, wait_for_calculators  # noqa: E402
 
 LIGHTHOUSE = "lighthouse@12.8.2"
 CHROMIUM = "/usr/bin/chromium"
@@ -207,10 +207,7 @@ def visit_bytes(base: str, langs: list[str]) -> None:
                     page.goto(base + url_path(page_path, lang), wait_until="load")
                     page.wait_for_load_state("networkidle")
                     if page.locator("form[data-calculator]").count():
-                        page.wait_for_function(
-                            "[...document.querySelectorAll('form[data-calculator]')].every(f => f.dataset.ready === 'true')",
-                            timeout=30000,
-                        )
+                        wait_for_calculators(page)  # every form, as a reader who goes through them all
                     network = {k: v for k, v in seen.items() if k not in cached and v > 0}
                     rows.append((sum(network.values()), len(network)))
                 context.close()
