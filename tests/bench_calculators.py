@@ -34,7 +34,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,10 +48,8 @@ from tests.site_server import serve  # noqa: E402
 PYODIDE = "0.28.3"
 CALC_ASSETS = "/assets/calculators/"
 PAGE_SCRIPT = "codex-calculators.js"
-ALWAYS = ("__init__", "calc_common", "page_glue")  # the modules every calculator needs
 FORM = re.compile(r'<form\b[^>]*\bdata-calculator="[^"]+"[^>]*>')
 MODULES = re.compile(r'\bdata-modules="([^"]*)"')
-DATA_LINK = re.compile(r'(?:href|src)="[^"]*/assets/calculators/([^"]+\.json)"')
 TIMEOUT_MS = 180_000
 
 # Set window.__codexReady to performance.now() when the page's first calculator form has data-ready="true". The
@@ -114,7 +112,6 @@ all('ok' in page_glue.run(c, {{}}, DATA, 'fr', []) for c in JOB['calculators'])
 
 OURS_HARNESS = """<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><title>MicroPython harness: {title}</title>
-{preloads}
 </head><body>
 {forms}
 <script type="module" src="assets/javascripts/codex-calculators.js"></script>
@@ -124,13 +121,13 @@ OURS_HARNESS = """<!doctype html>
 
 @dataclass
 class CalculatorPage:
-    """A built page with calculator forms: its address, its calculators, and the module and data files it loads
-    (what the page names, and what it requested: see `watch_calculator_files`)."""
+    """A built page with calculator forms: its address, its calculators, and what its first form (the one the
+    reader comes to first) loads: its modules, in import order (its data-modules), and its data file."""
 
     path: str
     calculators: list[str]
-    modules: set[str] = field(default_factory=set)
-    data_files: set[str] = field(default_factory=set)
+    modules: list[str]
+    data_file: str
 
     @property
     def slug(self) -> str:
@@ -139,7 +136,7 @@ class CalculatorPage:
 
 def calculator_pages(site: Path) -> list[CalculatorPage]:
     """Every French page holding calculator forms, in the order of the docs, with its forms' calculator ids and
-    what the page names of its modules (the forms' data-modules) and data files (links into assets/calculators/)."""
+    what its first form loads."""
     pages = []
     for page in all_pages():
         html = (site / built_path(page)).read_text(encoding="utf-8")
@@ -147,10 +144,8 @@ def calculator_pages(site: Path) -> list[CalculatorPage]:
         if not forms:
             continue
         ids = [re.search(r'\bdata-calculator="([^"]+)"', form)[1] for form in forms]
-        # the form the reader comes to first: its modules and its data (as the page loads them for it)
-        modules = set(" ".join(MODULES.findall(forms[0])).split())
-        data_files = {f"data/{ids[0]}.json"}
-        pages.append(CalculatorPage(url_path(page, "fr"), list(dict.fromkeys(ids)), modules, data_files))
+        modules = MODULES.search(forms[0])[1].split()
+        pages.append(CalculatorPage(url_path(page, "fr"), list(dict.fromkeys(ids)), modules, f"data/{ids[0]}.json"))
     return pages
 
 
@@ -220,23 +215,13 @@ def pyodide_folder(version: str) -> Path:
     return folder
 
 
-def default_modules(site: Path) -> set[str]:
-    """Every module the site ships, when the page named none (neither in its HTML nor in its requests)."""
-    return {p.stem for p in (site / CALC_ASSETS.strip("/") / "python").iterdir() if p.suffix in (".py", ".mpy")}
-
-
 def write_our_harness(site: Path, page: CalculatorPage, into: Path) -> None:
-    """<slug>-ours.html: the page's forms and its head's preloads with the site's own script, and nothing else."""
+    """<slug>-ours.html: the page's forms with the site's own script, and nothing else."""
     from bs4 import BeautifulSoup
 
     soup = BeautifulSoup((site / built_path_of(page.path)).read_text(encoding="utf-8"), "html.parser")
-    links = soup.select('head link[rel="preload"], head link[rel="modulepreload"]')
-    for link in links:  # the page's relative links, from the harness's root
-        link["href"] = "assets/" + link["href"].split("assets/", 1)[1]
     html = OURS_HARNESS.format(
-        title=page.path,
-        preloads="\n".join(str(link) for link in links),
-        forms="\n".join(str(form) for form in soup.select("form[data-calculator]")),
+        title=page.path, forms="\n".join(str(form) for form in soup.select("form[data-calculator]"))
     )
     (into / f"{page.slug}-ours.html").write_text(html, encoding="utf-8")
 
@@ -254,18 +239,13 @@ def write_harness(site: Path, pyodide: Path, pages: list[CalculatorPage], into: 
     (into / "assets").symlink_to(site / "assets", target_is_directory=True)
     shutil.copytree(ROOT / "calculators", into / "calculators", ignore=shutil.ignore_patterns("__pycache__"))
     for page in pages:
-        modules = page.modules or default_modules(site)
-        data_files = sorted(page.data_files) or ["tables.json"]
-        for name in data_files:
-            target = into / "data" / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(site / CALC_ASSETS.strip("/") / name, target)
-        data_files = [n for n in data_files if isinstance(json.loads((into / "data" / n).read_text("utf-8")), dict)]
-        missing = sorted(m for m in modules if not (into / "calculators" / f"{m}.py").is_file())
+        target = into / "data" / page.data_file
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(site / CALC_ASSETS.strip("/") / page.data_file, target)
+        missing = sorted(m for m in page.modules if not (into / "calculators" / f"{m}.py").is_file())
         if missing:
             raise SystemExit(f"{page.path} loads modules without a source in calculators/: {missing}")
-        ordered = ["__init__", "calc_common"] + sorted(set(modules) - set(ALWAYS)) + ["page_glue"]
-        job = {"modules": ordered, "data": data_files, "calculators": page.calculators[:1]}
+        job = {"modules": page.modules, "data": [page.data_file], "calculators": page.calculators[:1]}
         html = HARNESS.format(title=page.path, job=json.dumps(job))
         (into / f"{page.slug}.html").write_text(html, encoding="utf-8")
         write_our_harness(site, page, into)
@@ -347,9 +327,8 @@ def main() -> None:
             for page in pages:
                 r, pl, py = median(ready[page.path]), median(plain[page.path]), median(pyodide_times[page.path])
                 b = median(bare[page.path])
-                modules = len(page.modules) if page.modules else f"all {len(default_modules(site))} (not seen)"
                 print(
-                    f"| `{page.path}` | {', '.join(page.calculators)} | {modules} | {r:.2f} s | {pl:.2f} s | "
+                    f"| `{page.path}` | {', '.join(page.calculators)} | {len(page.modules)} | {r:.2f} s | {pl:.2f} s | "
                     f"{r / pl:.2f} | {py:.2f} s | {b:.2f} s | {py / b:.1f} | {py / r:.1f} |",
                     flush=True,
                 )

@@ -123,12 +123,13 @@ function mergeData(mp, id) {
   return merged.get(id);
 }
 
+const formModules = (form) => (form.dataset.modules || "").split(" ").filter(Boolean);
+
 async function prepare(form) {
-  const modules = (form.dataset.modules || "").split(" ").filter(Boolean);
+  const modules = formModules(form);
   // Start every download before waiting on the runtime.
   for (const name of modules) download("module", name);
   download("data", form.dataset.calculator);
-  performance.mark("codex-calculator-start");
   const mp = await startRuntime();
   await Promise.all([importModules(mp, modules), mergeData(mp, form.dataset.calculator)]);
   return mp;
@@ -282,27 +283,14 @@ function setUpAll() {
   if (forms.length) Promise.all(forms.map(setUp)).then(keepForOffline);
 }
 
-// The page's modules (in import order: what each form names, dependencies first) and calculators.
-function pageNeeds() {
-  const forms = [...document.querySelectorAll("form[data-calculator]")];
-  const modules = [];
-  for (const form of forms) {
-    for (const name of (form.dataset.modules || "").split(" ").filter(Boolean)) {
-      if (!modules.includes(name)) modules.push(name);
-    }
-  }
-  const glue = modules.indexOf("page_glue");
-  if (glue >= 0) modules.push(...modules.splice(glue, 1)); // the glue last, as it imports the others
-  return { modules, ids: forms.map((form) => form.dataset.calculator) };
-}
-
 // Once the page has loaded, its calculator files download (no work for the page's thread): the reader who scrolls
 // to a form then waits only for the runtime to start. Served only (from a folder, one bundle holds them all).
 function warmUp() {
   if (sources !== servedSources) return;
-  const { modules, ids } = pageNeeds();
-  for (const name of modules) download("module", name);
-  for (const id of ids) download("data", id);
+  for (const form of document.querySelectorAll("form[data-calculator]")) {
+    for (const name of formModules(form)) download("module", name);
+    download("data", form.dataset.calculator);
+  }
   if (!started) for (const url of [RUNTIME, WASM]) fetch(url).then((r) => r.arrayBuffer()).catch(() => {}); // into the HTTP cache
 }
 
