@@ -19,6 +19,10 @@ DESKTOP = {"width": 1280, "height": 900}
 # styles a page uses, the same in both languages; the contrast rule is most of axe's time, so each scheme checks it
 # in one language, and every other rule runs in both.
 CONTRAST_CHECKED_IN = {"light": "fr", "dark": "en"}
+# What the browser skips until it nears the view (content-visibility: auto: the rulebook's chapters) is not painted,
+# and axe reads colours from what is painted at an element's place: the audit sees every part rendered, as a reader
+# who scrolls to it does.
+RENDER_EVERYTHING = "* { content-visibility: visible !important; }"
 
 # kind -> docs path (or the built file name for the 404 template)
 PAGE_KINDS: dict[str, str] = {
@@ -109,6 +113,7 @@ def visit(context, url: str, network: bool = True, contrast: bool = True) -> Vis
         page.goto(url)
         wait_until_settled(page, network=False)
         scheme = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+        page.add_style_tag(content=RENDER_EVERYTHING)
         # Only the violations' details: axe's details of what passed are large and slow to hand over.
         options = {"resultTypes": ["violations"], "rules": {"color-contrast": {"enabled": contrast}}}
         violations = Axe().run(page, options=options).response["violations"]

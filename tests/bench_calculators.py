@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.audit_pages import PAGE_KINDS, all_pages, url_path, wait_until_settled  # noqa: E402
-from tests.bench_site import CHROMIUM, built_site, serve_like_pages  # noqa: E402
+from tests.bench_site import CHROMIUM, Transfers, built_site, serve_like_pages  # noqa: E402
 from tests.conftest import built_path  # noqa: E402
 from tests.site_server import serve  # noqa: E402
 
@@ -256,20 +256,17 @@ def write_harness(site: Path, pyodide: Path, pages: list[CalculatorPage], into: 
 
 def calculator_bytes(browser, url: str) -> tuple[int, int, int]:
     """(bytes, requests) from assets/calculators/ and the bytes of codex-calculators.js for one cold visit of `url`
-    (gzip and headers, as transferred; the service worker blocked), once every form is ready."""
+    (gzip and headers, as transferred, the calculator worker's requests included; the service worker blocked), once
+    every form is ready."""
     context = browser.new_context(service_workers="block")
     try:
+        transfers = Transfers(context)
         page = context.new_page()
-        cdp = context.new_cdp_session(page)
-        cdp.send("Network.enable")
-        urls: dict[str, str] = {}
-        sizes: dict[str, float] = {}
-        cdp.on("Network.requestWillBeSent", lambda e: urls.__setitem__(e["requestId"], e["request"]["url"]))
-        cdp.on("Network.loadingFinished", lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
         page.goto(url, wait_until="load")
         wait_until_settled(page)
-        calc = [sizes[r] for r, u in urls.items() if CALC_ASSETS in u and r in sizes]
-        script = sum(sizes.get(r, 0) for r, u in urls.items() if PAGE_SCRIPT in u)
+        page.wait_for_load_state("networkidle")
+        calc = [size for u, size in transfers.rows if CALC_ASSETS in u]
+        script = sum(size for u, size in transfers.rows if PAGE_SCRIPT in u)
         return int(sum(calc)), len(calc), int(script)
     finally:
         context.close()

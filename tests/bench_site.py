@@ -181,6 +181,28 @@ def built_site() -> Path:
 # --- 2. bytes per page kind -----------------------------------------------------------------------------------------
 
 
+class Transfers:
+    """What a browser context took from the network: (url, bytes) per request, the encoded body and the headers, as
+    transferred, for the pages and their workers alike (a page's DevTools session does not see the requests of the
+    calculator worker). A request answered by the browser's cache or the service worker counts for nothing."""
+
+    def __init__(self, context) -> None:
+        self.rows: list[tuple[str, int]] = []
+        context.on("requestfinished", self._finished)
+
+    def _finished(self, request) -> None:
+        response = request.response()
+        if response is None or response.from_service_worker:
+            return
+        sizes = request.sizes()
+        total = sizes["responseBodySize"] + sizes["responseHeadersSize"]  # a cached answer: 0 (Playwright: -headers)
+        if total > 0:
+            self.rows.append((request.url, total))
+
+    def clear(self) -> None:
+        self.rows.clear()
+
+
 def visit_bytes(base: str, langs: list[str]) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -191,25 +213,17 @@ def visit_bytes(base: str, langs: list[str]) -> None:
         for kind, page_path in PAGE_KINDS.items():
             for lang in langs:
                 context = browser.new_context(viewport={"width": 390, "height": 844})
+                transfers = Transfers(context)
                 page = context.new_page()
-                cdp = context.new_cdp_session(page)
-                cdp.send("Network.enable")
-                seen: dict[str, float] = {}
-                cdp.on(
-                    "Network.loadingFinished",
-                    lambda e, seen=seen: seen.__setitem__(e["requestId"], e["encodedDataLength"]),
-                )
-                cached: set[str] = set()
-                cdp.on("Network.requestServedFromCache", lambda e, cached=cached: cached.add(e["requestId"]))
                 rows = []
                 for _visit in range(2):
-                    seen.clear(), cached.clear()
+                    transfers.clear()
                     page.goto(base + url_path(page_path, lang), wait_until="load")
                     page.wait_for_load_state("networkidle")
                     if page.locator("form[data-calculator]").count():
                         wait_for_calculators(page)  # every form, as a reader who goes through them all
-                    network = {k: v for k, v in seen.items() if k not in cached and v > 0}
-                    rows.append((sum(network.values()), len(network)))
+                        page.wait_for_load_state("networkidle")
+                    rows.append((sum(size for _, size in transfers.rows), len(transfers.rows)))
                 context.close()
                 (first, n1), (repeat, n2) = rows
                 print(f"| {kind} | {lang} | {first / 1024:.1f} KB | {n1} | {repeat / 1024:.1f} KB | {n2} |")

@@ -57,6 +57,12 @@ def fill(form, values: dict) -> None:
             control.select_option(value)
         else:
             control.fill(value)
+    wait_for_answer(form)
+
+
+def wait_for_answer(form) -> None:
+    """The page asks the calculator worker for an answer at each change; the form is aria-busy until it is shown."""
+    form.page.wait_for_function("f => !f.hasAttribute('aria-busy')", arg=form.element_handle(), timeout=15000)
 
 
 def form_values(form) -> dict:
@@ -200,3 +206,75 @@ def test_a_long_page_of_forms_sets_up_only_the_forms_the_reader_comes_to(browser
         last.and_(page.locator("[data-ready=true]")).wait_for(timeout=30000)
     finally:
         page.close()
+
+
+def test_the_runtime_runs_in_a_worker_beside_the_page(browser, site_url):
+    """Served, MicroPython starts and answers in a Web Worker (codex-calculators.js in its engine role), so that its
+    start and each answer leave the page's thread free: the page itself never loads the runtime."""
+    page = browser.new_page()
+    try:
+        page.goto(site_url + "/movement/", wait_until="load")
+        wait_for_calculators(page)
+        workers = [w for w in page.workers if w.url.endswith("/javascripts/codex-calculators.js")]
+        assert len(workers) == 1
+        assert workers[0].evaluate("typeof globalThis.Module") == "object"  # the runtime's module, in the worker
+        assert page.evaluate("typeof globalThis.Module") == "undefined"
+        page_requests = page.evaluate("performance.getEntriesByType('resource').map((entry) => entry.name)")
+        assert not [url for url in page_requests if "micropython" in url or url.endswith(".mpy")]
+    finally:
+        page.close()
+
+
+def test_only_the_answer_to_the_latest_change_is_shown(browser, site_url):
+    """Answers come back from the worker after the page has moved on: a reader who changes a field twice before the
+    first answer arrives sees the answer to what the form holds at the end, never the older one arriving late."""
+    page = browser.new_page()
+    try:
+        page.goto(site_url + "/en/movement/", wait_until="load")
+        wait_for_calculators(page)
+        form = page.locator('form[data-calculator="jump"]')
+        errors_shown = form.evaluate(
+            """async (form) => {
+                const distance = form.elements.distance;
+                const error = form.querySelector('[data-output="error"]');
+                const shown = [];
+                new MutationObserver(() => shown.push(error.textContent))
+                    .observe(error, { childList: true, characterData: true, subtree: true });
+                for (const value of ["abc", "12"]) {  // two changes in one task: both answers are on their way
+                    distance.value = value;
+                    distance.dispatchEvent(new Event("input", { bubbles: true }));
+                }
+                while (form.hasAttribute("aria-busy")) await new Promise((resolve) => setTimeout(resolve, 5));
+                return shown.filter((text) => text !== "");
+            }"""
+        )
+        assert errors_shown == []  # the answer to "abc" (an error) never reached the page
+        values = form_values(form)
+        expected = GLUE.run("jump", values, TABLES, "en", [])
+        assert values["distance"] == "12" and expected["ok"]
+        assert shown(form)["outputs"] == {n: [str(v["value"]), v["text"]] for n, v in expected["outputs"].items()}
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_runtime_that_cannot_start_is_said_in_the_page_language(browser, site_url, lang):
+    """When the runtime does not arrive (here its WebAssembly file is refused), the form says so in the reader's
+    language, points to the reference tables, and shows no number, NaN or traceback."""
+    context = browser.new_context()
+    context.route("**/micropython.wasm", lambda route: route.abort())
+    page = context.new_page()
+    try:
+        page.goto(site_url + PREFIX[lang] + "movement/", wait_until="load")
+        form = page.locator('form[data-calculator="jump"]')
+        form.scroll_into_view_if_needed()
+        status = form.locator('[data-output="status"]')
+        expected = TABLES["calculator-common"]["texts"]["form_failed"][lang]
+        page.wait_for_function("([s, text]) => s.textContent === text", arg=[status.element_handle(), expected])
+        assert form.get_attribute("data-ready") is None
+        text = shown(form)["text"]
+        assert all(value == "" for value, _ in shown(form)["outputs"].values())
+        for bad in ("NaN", "undefined", "Traceback", "Error"):
+            assert bad not in text
+    finally:
+        context.close()

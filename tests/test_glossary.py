@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import re
 
+import markdown
 import pytest
+from bs4 import BeautifulSoup
 
 from codex.data.errors import DataErrors
 from codex.data.loading import load_dataset
+from codex.render.tooltip_marks import CONTROLS, HEADINGS
 from codex.render.tooltips import append_tooltips, tooltip_definitions, written_forms
 from tests.built_html import article as built_article
 from tests.built_html import parsed
@@ -150,6 +153,77 @@ def test_tooltips_are_declared_only_for_forms_the_page_uses():
     assert sorted(declared) == ["AO", "PJ"]
 
 
+# -- A term's tooltip once per section, never in a heading or a link (codex/render/tooltip_marks.py)
+
+DEFINITIONS = """
+*[AO]: attaque d’opportunité : une attaque gratuite.
+*[OA]: attaque d’opportunité : une attaque gratuite.
+*[PJ]: personnage joueur.
+"""
+
+
+def marked(source: str) -> str:
+    """The Markdown as the site renders it: the `abbr` extension, then the tooltip marks."""
+    return markdown.markdown(
+        source + DEFINITIONS, extensions=["abbr", "attr_list", "toc", "admonition", "codex.render.tooltip_marks"]
+    )
+
+
+def plain(source: str) -> str:
+    """The same Markdown with every occurrence wrapped (the `abbr` extension alone)."""
+    return markdown.markdown(source + DEFINITIONS, extensions=["abbr", "attr_list", "toc", "admonition"])
+
+
+def terms(html: str) -> list[str]:
+    """Each <abbr> of the HTML as 'text@tabindex'."""
+    return [f"{m[2]}@{m[1]}" for m in re.finditer(r'<abbr tabindex="(\d+)" title="[^"]*">([^<]*)</abbr>', html)]
+
+
+def words(html: str) -> str:
+    return re.sub(r"<[^>]+>", "", html)
+
+
+def test_a_term_keeps_only_its_first_tooltip_in_a_section():
+    html = marked("Une AO, puis une AO, encore une AO ; un PJ.\n\n- une AO dans une liste\n")
+    assert terms(html) == ["AO@0", "PJ@0"]
+    assert html.count("AO") == 4  # the others are plain text, where they were
+    assert words(html) == words(plain("Une AO, puis une AO, encore une AO ; un PJ.\n\n- une AO dans une liste\n"))
+
+
+def test_two_forms_of_one_entry_are_one_term():
+    """AO and OA have the same definition (the same entry): the second form is not marked again."""
+    assert terms(marked("Une AO, ou OA dans le seed.\n")) == ["AO@0"]
+
+
+def test_each_heading_of_any_level_starts_a_section():
+    source = "Une AO.\n\n## Suite {#suite}\n\nUne AO.\n\n#### Détail {#detail}\n\nUne AO et une AO.\n"
+    assert terms(marked(source)) == ["AO@0", "AO@0", "AO@0"]
+
+
+def test_no_tooltip_in_a_heading_and_the_heading_keeps_its_words_and_anchor():
+    html = marked("# Une AO sur un PJ {#ao-pj}\n\nLe PJ subit une AO.\n")
+    heading = re.search(r"<h1[^>]*>.*?</h1>", html)[0]
+    assert "<abbr" not in heading and heading == '<h1 id="ao-pj">Une AO sur un PJ</h1>'
+    assert terms(html) == ["PJ@0", "AO@0"]  # a heading's term does not count as the section's first
+
+
+def test_no_tooltip_in_a_link_and_the_text_after_it_gets_it():
+    html = marked("Voir [la règle des AO](#ao) : une AO.\n")
+    assert '<a href="#ao">la règle des AO</a>' in html
+    assert terms(html) == ["AO@0"] and html.index("<abbr") > html.index("</a>")
+
+
+def test_terms_in_nested_blocks_count_in_reading_order():
+    source = '!!! note "Note"\n\n    Une AO dans la note.\n\nPuis une AO après la note.\n\n> Une AO citée.\n'
+    assert terms(marked(source)) == ["AO@0"]
+
+
+def test_the_marks_run_after_abbr_and_before_the_table_of_contents():
+    processors = markdown.Markdown(extensions=["abbr", "toc", "codex.render.tooltip_marks"]).treeprocessors
+    index = processors.get_index_for_name  # the run order: highest priority first
+    assert index("abbr") < index("tooltip_marks") < index("toc")
+
+
 def article(site, lang, page):
     return built_article(lang_root(site, lang) / page)
 
@@ -178,9 +252,64 @@ def test_french_and_english_pages_get_different_tooltips(built_site):
     assert french and english and not french & english
 
 
+def tooltip_problems(article) -> list[str]:
+    """What breaks "once per section, never in headings or controls" in a built article, read in document order."""
+    problems = []
+    seen: set[str] = set()
+    for tag in article.find_all(True):
+        if tag.name in HEADINGS:
+            seen = set()
+        if tag.name != "abbr":
+            continue
+        text = tag.get_text()
+        inside = tag.find_parent(lambda t: t.name in HEADINGS | CONTROLS)
+        if inside is not None:
+            problems.append(f"{text!r} inside <{inside.name}>")
+            continue
+        if tag.get("title") in seen:
+            problems.append(f"{text!r} again in its section")
+        elif tag.get("tabindex") != "0":
+            problems.append(f"{text!r} not reachable by keyboard")
+        seen.add(tag.get("title"))
+    return problems
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_theme_turns_abbreviations_into_tooltips(built_site, lang):
-    assert '"content.tooltips"' in (lang_root(built_site, lang) / "index.html").read_text(encoding="utf-8")
+def test_every_page_shows_a_term_once_per_section_and_none_in_headings(built_site, lang):
+    root = lang_root(built_site, lang)
+    pages = [p for p in root.rglob("index.html") if lang != "fr" or "en" not in p.relative_to(root).parts[:1]]
+    found = {}
+    for path in pages:
+        page = built_article(path)
+        if page is not None and (problems := tooltip_problems(page)):
+            found[str(path.relative_to(root))] = problems[:5]
+    assert len(pages) > 20 and found == {}
+    # The rulebook and the glossary still explain their terms.
+    assert len(article(built_site, lang, "rulebook/index.html").find_all("abbr")) > 100
+    assert len(article(built_site, lang, "glossary/index.html").find_all("abbr")) > 50
+
+
+def test_the_site_check_can_fail():
+    page = BeautifulSoup(
+        "<article><h2>Une <abbr title='a'>AO</abbr></h2><p><abbr title='a' tabindex='0'>AO</abbr> et"
+        " <abbr title='a' tabindex='0'>OA</abbr> ; <a href='#'><abbr title='b'>PJ</abbr></a> ;"
+        " <abbr title='c'>PI</abbr></p></article>",
+        "html.parser",
+    ).article
+    assert tooltip_problems(page) == [
+        "'AO' inside <h2>",
+        "'OA' again in its section",
+        "'PJ' inside <a>",
+        "'PI' not reachable by keyboard",
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_theme_builds_no_tooltip_per_term(built_site, lang):
+    """Material's content.tooltips is off (codex-tooltips.js shows the tooltips), and every page loads that script."""
+    html = (lang_root(built_site, lang) / "index.html").read_text(encoding="utf-8")
+    assert '"content.tooltips"' not in html
+    assert re.search(r'<script src="assets/javascripts/codex-tooltips\.js" defer>', html)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -203,3 +332,148 @@ def test_the_glossary_page_gives_each_entry_in_both_languages_with_its_anchor(bu
     body = heading.find_next("p")
     assert other_term in body.get_text()
     assert len(page.find_all("h2")) == len(GLOSSARY["items"])
+
+
+# -- The tooltip in the reader's browser (docs/overrides/assets/javascripts/codex-tooltips.js)
+
+PREFIX = {"fr": "/", "en": "/en/"}
+TOOLTIP_PAGE = "movement/"
+PHONE = {"width": 390, "height": 844}
+SHOWN_JS = """() => {
+  const tip = document.getElementById('codex-tooltip');
+  return !!tip && !tip.hidden && tip.classList.contains('md-tooltip--active') && getComputedStyle(tip).opacity === '1';
+}"""
+HIDDEN_JS = """() => {
+  const tip = document.getElementById('codex-tooltip');
+  return !!tip && tip.hidden && !document.querySelector('[aria-describedby="codex-tooltip"]');
+}"""
+TOOLTIP_JS = """() => {
+  const tip = document.getElementById('codex-tooltip'), box = tip.getBoundingClientRect();
+  return {text: tip.textContent, role: tip.getAttribute('role'), left: box.left, right: box.right, top: box.top,
+          bottom: box.bottom, width: box.width, viewport_width: document.documentElement.clientWidth,
+          viewport_height: window.innerHeight,
+          describes: [...document.querySelectorAll('[aria-describedby="codex-tooltip"]')].map(e => e.textContent)};
+}"""
+# The focusable elements of the article before `term`, in document (and tab) order.
+FOCUS_BEFORE_JS = """(term) => {
+  const all = [...document.querySelector('article').querySelectorAll('a[href], [tabindex="0"], button, summary')];
+  all[all.indexOf(term) - 1].focus();
+}"""
+
+
+def shown_tooltip(page) -> dict:
+    """The tooltip once shown and faded in (fails if none shows within 2 s)."""
+    page.wait_for_function(SHOWN_JS, timeout=2000)
+    return page.evaluate(TOOLTIP_JS)
+
+
+def tooltip_hides(page) -> bool:
+    page.wait_for_function(HIDDEN_JS, timeout=2000)
+    return True
+
+
+def in_viewport(tip: dict) -> bool:
+    return (
+        tip["left"] >= 0
+        and tip["top"] >= 0
+        and tip["right"] <= tip["viewport_width"]
+        and (tip["bottom"] <= tip["viewport_height"])
+    )
+
+
+def open_tooltip_page(page, site_url: str, lang: str, errors: list[str]):
+    """The page with terms, nothing of the tooltip built at load; its first term and that term's definition."""
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(site_url + PREFIX[lang] + TOOLTIP_PAGE)
+    assert page.evaluate("document.getElementById('codex-tooltip')") is None
+    term = page.locator("article abbr").first
+    return term, term.get_attribute("title")
+
+
+def tab_to(page, term) -> None:
+    """Focus what precedes the term, then press Tab, as a keyboard reader reaches it."""
+    term.evaluate(FOCUS_BEFORE_JS)
+    page.keyboard.press("Tab")
+    assert term.evaluate("t => t === document.activeElement && t.matches(':focus-visible')")
+
+
+@pytest.fixture
+def phone_page(browser):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block")
+    yield context.new_page()
+    context.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_hovering_a_term_shows_its_definition(page, site_url, lang):
+    errors: list[str] = []
+    term, definition = open_tooltip_page(page, site_url, lang, errors)
+    term.hover()
+    tip = shown_tooltip(page)
+    assert tip["text"] == definition and tip["role"] == "tooltip" and tip["describes"] == [term.text_content()]
+    assert in_viewport(tip) and tip["top"] >= term.bounding_box()["y"]  # under the term
+    assert term.get_attribute("title") is None  # moved: the browser's own tooltip does not show beside it
+    page.mouse.move(0, 0)
+    assert tooltip_hides(page) and errors == []
+
+
+def test_tab_to_a_term_shows_its_definition(page, site_url):
+    errors: list[str] = []
+    term, definition = open_tooltip_page(page, site_url, "en", errors)
+    tab_to(page, term)
+    tip = shown_tooltip(page)
+    assert tip["text"] == definition and tip["describes"] == [term.text_content()] and in_viewport(tip)
+    page.keyboard.press("Shift+Tab")  # back to what preceded it (not a term): the term's tooltip hides
+    assert tooltip_hides(page) and errors == []
+
+
+def test_escape_hides_the_tooltip(page, site_url):
+    errors: list[str] = []
+    term, _ = open_tooltip_page(page, site_url, "fr", errors)
+    tab_to(page, term)
+    shown_tooltip(page)
+    page.keyboard.press("Escape")
+    assert tooltip_hides(page)
+    assert term.evaluate("t => t === document.activeElement")  # the reader stays where they were
+    assert errors == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tapping_a_term_on_a_phone_shows_its_definition(phone_page, site_url, lang):
+    errors: list[str] = []
+    term, definition = open_tooltip_page(phone_page, site_url, lang, errors)
+    term.tap()
+    tip = shown_tooltip(phone_page)
+    assert tip["text"] == definition and tip["describes"] == [term.text_content()] and in_viewport(tip)
+    phone_page.locator("article h1").tap()  # a tap elsewhere
+    assert tooltip_hides(phone_page) and errors == []
+
+
+@pytest.mark.parametrize("device", ["mouse", "phone"])
+def test_the_tooltip_stays_inside_the_viewport_at_the_right_and_bottom_edges(page, phone_page, site_url, device):
+    """The term that starts furthest right, scrolled to the bottom of the window, hovered in a narrow window or tapped
+    on a phone: the tooltip, as wide as the theme makes it, would overflow the right edge at the term's left and the
+    bottom edge under the term."""
+    errors: list[str] = []
+    if device == "mouse":
+        page.set_viewport_size({"width": 800, "height": 600})
+    else:
+        page = phone_page
+    open_tooltip_page(page, site_url, "fr", errors)
+    index = page.evaluate(
+        "() => { const xs = [...document.querySelectorAll('article abbr')].map(t => t.getBoundingClientRect().left);"
+        " return xs.indexOf(Math.max(...xs)); }"
+    )
+    term = page.locator("article abbr").nth(index)
+    term.evaluate("t => window.scrollBy(0, t.getBoundingClientRect().bottom - window.innerHeight + 8)")
+    if device == "mouse":
+        term.hover()
+    else:
+        term.tap()
+    tip = shown_tooltip(page)
+    box = term.bounding_box()
+    assert box["x"] + tip["width"] > tip["viewport_width"]  # the case is real
+    assert box["y"] + box["height"] + tip["bottom"] - tip["top"] > tip["viewport_height"]
+    assert in_viewport(tip), tip
+    assert tip["bottom"] <= box["y"] + 1  # above the term, which it does not cover
+    assert errors == []

@@ -15,6 +15,8 @@ from tests.conftest import ROOT, lang_root
 from tests.project_data import project_dataset
 from tests.site_pages import CONFIGS, nav_files
 
+HEADING_TAGS = ["h2", "h3", "h4", "h5", "h6"]
+
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_rulebook_holds_every_rules_page_in_nav_order(built_site, lang):
@@ -50,3 +52,23 @@ def test_gm_screen_shows_its_tables_from_data(built_site, lang):
     assert screen.select('[data-reference="jump"]') and screen.select('[data-reference="breath"]')
     assert len(screen.select(".codex-gm-conditions dt")) >= 10
     assert len(screen.select(".codex-gm-panel")) == 8
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_link_into_the_last_chapter_lands_on_its_heading(built_site, site_url, page, lang):
+    """On screen the chapters render lazily (content-visibility: auto, docs/overrides/assets/codex.css), each counted
+    at an estimated height until it nears the view: a link to a heading deep in the last chapter still lands on it,
+    and stays there once the page has settled."""
+    book = parsed(lang_root(built_site, lang) / "rulebook" / "index.html")
+    last = book.select("section.codex-rulebook-chapter")[-1]
+    anchor = last.find_all(HEADING_TAGS, id=True)[-1]["id"]
+    page.goto(f"{site_url}{'/' if lang == 'fr' else '/en/'}rulebook/#{anchor}")
+    heading = page.locator(f'[id="{anchor}"]')
+    assert page.evaluate("getComputedStyle(document.querySelector('.codex-rulebook-chapter')).contentVisibility") == (
+        "auto"
+    )
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(1000)  # fonts, the theme's scripts and the chapters rendered on the way have settled
+    box = heading.bounding_box()
+    viewport = page.viewport_size
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= viewport["height"], box

@@ -2,8 +2,10 @@
 
 Python-Markdown's `abbr` extension turns each `*[word]: definition` line of a page into `<abbr title=...>` around
 every whole-word occurrence of `word` in the page's text (never in code, attributes or `{#id}` anchors, which are
-not text), and Material's `content.tooltips` feature shows the title on hover or tap. This module writes those lines
-from data/glossary.yaml in the page's language; the codex plugin (on_page_markdown) appends them to each
+not text); codex/render/tooltip_marks.py (listed after it in mkdocs.yml) then keeps one per term and section, none in
+headings or links, each reachable by Tab; and docs/overrides/assets/javascripts/codex-tooltips.js shows the title in
+one shared tooltip on hover, keyboard focus or tap (the browser's own tooltip without JavaScript). This module writes
+those lines from data/glossary.yaml in the page's language; the codex plugin (on_page_markdown) appends them to each
 page's Markdown after the macros have run, so Jinja never sees them.
 """
 

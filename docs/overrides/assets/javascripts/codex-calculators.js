@@ -6,21 +6,31 @@
 // the modules its forms name (data-modules: assets/calculators/python/NAME.mpy, bytecode compiled by the build) and
 // their data (assets/calculators/data/ID.json), once the page has loaded or when a form nears the view (see
 // setUpPage); codex/publish/calculators.py writes these files.
-// Opened from a folder (file://), where the browser refuses module scripts and fetch(), the offline build
-// (codex/offline.py) loads this file as a classic script and everything comes from one classic script instead
-// (see offlineSources).
-const SCRIPT = document.querySelector('script[src*="javascripts/codex-calculators"]');
-const HERE = new URL(".", SCRIPT ? SCRIPT.src : document.baseURI);
-const BASE = new URL("../calculators/", HERE);
+// This one file has two roles. In the page it binds the forms; served, MicroPython runs in a Web Worker started
+// from this same file (the "engine" part below), so that the runtime's start and each answer never hold up the
+// page's thread. Opened from a folder (file://), where the browser refuses module scripts, workers and fetch(), the
+// offline build (codex/offline.py) loads this file as a classic script, the engine runs in the page and everything
+// comes from one classic script instead (see offlineSources).
+const IN_WORKER = typeof WorkerGlobalScope !== "undefined" && globalThis instanceof WorkerGlobalScope;
+const SCRIPT_URL = IN_WORKER
+  ? self.location.href
+  : document.querySelector('script[src*="javascripts/codex-calculators"]')?.src || document.baseURI;
+const BASE = new URL("../calculators/", new URL(".", SCRIPT_URL));
 const RUNTIME = new URL("micropython-1.27.0/micropython.js", BASE);
 const WASM = new URL("micropython-1.27.0/micropython.wasm", BASE);
 const moduleUrl = (name) => new URL(`python/${name}.mpy`, BASE).href;
 const dataUrl = (id) => new URL(`data/${id}.json`, BASE).href;
 
-// Give the browser a turn (input, paint) between two pieces of work; scheduler.yield() resumes ahead of other
-// queued work where the browser has it.
+// Give the browser a turn (input, paint) between two pieces of work on the page's thread; scheduler.yield()
+// resumes ahead of other queued work where the browser has it. A worker has no page to keep responsive.
 const yieldToMain = () =>
-  globalThis.scheduler?.yield ? globalThis.scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+  IN_WORKER
+    ? Promise.resolve()
+    : globalThis.scheduler?.yield
+      ? globalThis.scheduler.yield()
+      : new Promise((resolve) => setTimeout(resolve, 0));
+
+// ---- The engine: the runtime, the modules and the data, wherever MicroPython runs (a worker, or the page) ----
 
 async function fetchOk(url) {
   const response = await fetch(url);
@@ -29,8 +39,16 @@ async function fetchOk(url) {
 }
 
 // Where the files come from, served: { loadMicroPython, wasm (its URL), module(name) -> bytes, data(id) -> text }.
+// The wasm downloads while the runtime's script does (the runtime would ask for it only once its script has run),
+// and is handed over as a Blob URL.
 const servedSources = {
-  runtime: async () => ({ loadMicroPython: (await import(RUNTIME.href)).loadMicroPython, wasm: WASM.href }),
+  runtime: async () => {
+    const wasm = fetchOk(WASM.href)
+      .then((response) => response.arrayBuffer())
+      .then((bytes) => URL.createObjectURL(new Blob([bytes], { type: "application/wasm" })));
+    const { loadMicroPython } = await import(RUNTIME.href);
+    return { loadMicroPython, wasm: await wasm };
+  },
   module: async (name) => new Uint8Array(await (await fetchOk(moduleUrl(name))).arrayBuffer()),
   data: async (id) => (await fetchOk(dataUrl(id))).text(),
 };
@@ -84,13 +102,12 @@ function startRuntime() {
     mp.FS.mkdir("/calc");
     mp.FS.mkdir("/calc/calculators");
     mp.runPython("import sys, json\nsys.path.append('/calc')\nTABLES = {}");
-    performance.mark("codex-calculator-runtime"); // read by tests/bench_calculators.py
     return mp;
   })();
   return runtimePromise;
 }
 
-// A form's modules, in the order it names them (dependencies first), each imported once per page, one per task.
+// A form's modules, in the order it names them (dependencies first), each imported once, one per task.
 // All downloads start at once; each import waits for the runtime and for the modules before it.
 function importModules(mp, names) {
   let previous = Promise.resolve();
@@ -123,17 +140,87 @@ function mergeData(mp, id) {
   return merged.get(id);
 }
 
-const formModules = (form) => (form.dataset.modules || "").split(" ").filter(Boolean);
+// What the page asks of the engine: the same calls whether it runs in a worker or in the page.
+const engineCalls = {
+  // Start the downloads of these calculators' files, and nothing else (no work for the runtime yet).
+  warm({ calculators }) {
+    for (const { id, modules } of calculators) {
+      for (const name of modules) download("module", name);
+      download("data", id);
+    }
+    // The runtime's script and its wasm, into the HTTP cache, unless the runtime has already started.
+    if (!runtimePromise) for (const url of [RUNTIME, WASM]) fetch(url).then((r) => r.arrayBuffer()).catch(() => {});
+  },
+  async start() {
+    await startRuntime();
+  },
+  // One calculator's modules imported and its data merged (its downloads start before waiting on the runtime).
+  async load({ id, modules }) {
+    for (const name of modules) download("module", name);
+    download("data", id);
+    const mp = await startRuntime();
+    await Promise.all([importModules(mp, modules), mergeData(mp, id)]);
+  },
+  // page_glue.run() on one job, once its calculator is loaded; its JSON result.
+  async answer(job) {
+    await engineCalls.load({ id: job.calculator, modules: job.modules });
+    const mp = await startRuntime();
+    mp.FS.writeFile("/job.json", JSON.stringify(job));
+    mp.runPython([
+      "with open('/job.json') as _f:",
+      "    _job = json.loads(_f.read())",
+      "_result = page_glue.run(_job['calculator'], _job['form'], TABLES, _job['lang'], _job['rolls'])",
+      "with open('/result.json', 'w') as _f:",
+      "    _f.write(json.dumps(_result))",
+    ].join("\n"));
+    return JSON.parse(mp.FS.readFile("/result.json", { encoding: "utf8" }));
+  },
+};
 
-async function prepare(form) {
-  const modules = formModules(form);
-  // Start every download before waiting on the runtime.
-  for (const name of modules) download("module", name);
-  download("data", form.dataset.calculator);
-  const mp = await startRuntime();
-  await Promise.all([importModules(mp, modules), mergeData(mp, form.dataset.calculator)]);
-  return mp;
+// In the worker: each message {call, name, value} is answered {call, value} or {call, error}.
+if (IN_WORKER) {
+  self.onmessage = async ({ data: { call, name, value } }) => {
+    try {
+      self.postMessage({ call, value: await engineCalls[name](value) });
+    } catch (err) {
+      self.postMessage({ call, error: String(err && err.stack ? err.stack : err) });
+    }
+  };
 }
+
+// ---- The page: the engine in a worker (served) or in the page (from a folder) ----
+
+function workerEngine() {
+  const worker = new Worker(SCRIPT_URL, { type: "module" });
+  const pending = new Map();
+  let next = 0;
+  const fail = (error) => {
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+  };
+  worker.onmessage = ({ data: { call, value, error } }) => {
+    const waiting = pending.get(call);
+    pending.delete(call);
+    if (error === undefined) waiting?.resolve(value);
+    else waiting?.reject(new Error(error));
+  };
+  worker.onerror = (event) => fail(new Error(event.message || "calculator worker failed"));
+  const engine = {};
+  for (const name of Object.keys(engineCalls)) {
+    engine[name] = (value) =>
+      new Promise((resolve, reject) => {
+        const call = next++;
+        pending.set(call, { resolve, reject });
+        worker.postMessage({ call, name, value });
+      });
+  }
+  return engine;
+}
+
+let engineInUse = null;
+const engine = () =>
+  (engineInUse ??=
+    sources === servedSources && typeof Worker !== "undefined" ? workerEngine() : engineCalls);
 
 function formValues(form) {
   const values = {};
@@ -153,22 +240,18 @@ function d10Rolls(count) {
   return rolls;
 }
 
-function answer(mp, form) {
-  const job = {
+const formModules = (form) => (form.dataset.modules || "").split(" ").filter(Boolean);
+
+// What the engine needs to answer for a form: its calculator and modules, its values as strings, the page's language
+// and d10 rolls for "roll for me".
+function job(form) {
+  return {
     calculator: form.dataset.calculator,
+    modules: formModules(form),
     form: formValues(form),
     lang: form.dataset.lang,
     rolls: d10Rolls(64),
   };
-  mp.FS.writeFile("/job.json", JSON.stringify(job));
-  mp.runPython([
-    "with open('/job.json') as _f:",
-    "    _job = json.loads(_f.read())",
-    "_result = page_glue.run(_job['calculator'], _job['form'], TABLES, _job['lang'], _job['rolls'])",
-    "with open('/result.json', 'w') as _f:",
-    "    _f.write(json.dumps(_result))",
-  ].join("\n"));
-  return JSON.parse(mp.FS.readFile("/result.json", { encoding: "utf8" }));
 }
 
 function element(tag, text) {
@@ -234,83 +317,85 @@ function show(form, result) {
   for (const note of result.notes || []) out("notes").append(element("li", note));
 }
 
+const calculatorOf = (form) => ({ id: form.dataset.calculator, modules: formModules(form) });
+
+let runtimeStarted = null;
+function startOnce() {
+  runtimeStarted ??= engine()
+    .start()
+    .then(() => performance.mark("codex-calculator-runtime")); // read by tests
+  return runtimeStarted;
+}
+
 async function setUp(form) {
   if (form.dataset.bound) return;
   form.dataset.bound = "true";
   const status = form.querySelector('[data-output="status"]');
   const failed = form.dataset.failed || "";
-  let mp;
-  try {
-    mp = await prepare(form);
-  } catch (err) {
-    status.textContent = failed;
-    console.error(err);
-    return;
-  }
-  const update = () => {
+  startOnce().catch(() => {});
+  // Each change asks for an answer; only the latest one asked is shown. While one is on its way the form is
+  // aria-busy (its results are being replaced), which the tests also wait for. The first answer also loads the
+  // calculator (one message to the worker); a failure to load is said in the form's status.
+  let asked = 0;
+  const update = async () => {
+    const mine = ++asked;
+    form.setAttribute("aria-busy", "true");
+    let result;
+    let failure = null;
     try {
-      show(form, answer(mp, form));
+      result = await engine().answer(job(form));
     } catch (err) {
       console.error(err);
-      show(form, { ok: false, error: failed, field: "" });
+      failure = err;
+      result = { ok: false, error: failed, field: "" };
     }
+    if (mine !== asked) return failure;
+    show(form, result);
+    form.removeAttribute("aria-busy");
+    return failure;
   };
   form.addEventListener("input", update);
   form.addEventListener("change", update);
   form.addEventListener("submit", (event) => { event.preventDefault(); update(); });
+  if (await update()) {
+    status.textContent = failed;
+    return;
+  }
   status.textContent = "";
   status.hidden = true;
-  await yieldToMain();  // each form's first answer in its own task
-  update();
   form.dataset.ready = "true";
   performance.mark(`codex-calculator-ready:${form.dataset.calculator}`); // read by tests/bench_calculators.py
 }
 
 // The service worker keeps the calculator files once a page has used them (codex-service-worker.js): on a first
 // visit they were fetched before the worker controlled the page, so the page names them.
-function keepForOffline() {
+function keepForOffline(forms) {
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
   const urls = [RUNTIME.href, WASM.href];
-  for (const key of downloads.keys()) {
-    const [kind, name] = key.split(":");
-    urls.push(kind === "module" ? moduleUrl(name) : dataUrl(name));
-  }
+  for (const form of forms) urls.push(...formModules(form).map(moduleUrl), dataUrl(form.dataset.calculator));
   navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ cache: urls }));
 }
 
-function setUpAll() {
-  const forms = [...document.querySelectorAll("form[data-calculator]")];
-  if (forms.length) Promise.all(forms.map(setUp)).then(keepForOffline);
-}
-
-// Once the page has loaded, its calculator files download (no work for the page's thread): the reader who scrolls
-// to a form then waits only for the runtime to start. Served only (from a folder, one bundle holds them all).
-function warmUp() {
+// Once the page has loaded, its calculator files download, in the worker (no work for the page's thread): the
+// reader who scrolls to a form then waits only for the runtime to start. Served only (from a folder, one bundle
+// holds them all, and the engine is in the page).
+function warmUp(forms) {
   if (sources !== servedSources) return;
-  for (const form of document.querySelectorAll("form[data-calculator]")) {
-    for (const name of formModules(form)) download("module", name);
-    download("data", form.dataset.calculator);
-  }
-  if (!started) for (const url of [RUNTIME, WASM]) fetch(url).then((r) => r.arrayBuffer()).catch(() => {}); // into the HTTP cache
+  engine().warm({ calculators: forms.map(calculatorOf) }).catch(() => {});
 }
 
 // A form is set up when it comes near the view (within one screen of it; a tap or a key that reaches a form brings
 // it into view): the runtime starts with the first, and each form loads its own modules and data. A reader who reads
 // the rule first never waits for it, the page shows its text without competing with it, and a long page of forms
 // (the GM tools) runs only those the reader comes to.
-let started = false;
-
-function setUpNear(form) {
-  started = true;
-  setUp(form).then(keepForOffline);
-}
-
 function setUpPage() {
-  const forms = document.querySelectorAll("form[data-calculator]");
+  const forms = [...document.querySelectorAll("form[data-calculator]")];
   if (!forms.length) return;
-  if (document.readyState === "complete") warmUp();
-  else addEventListener("load", warmUp, { once: true });
-  if (!("IntersectionObserver" in window)) return setUpAll();
+  engine(); // served, the worker starts now, idle until asked: its own start is not added to the first answer's wait
+  const setUpNear = (form) => setUp(form).then(() => keepForOffline([form]));
+  if (document.readyState === "complete") warmUp(forms);
+  else addEventListener("load", () => warmUp(forms), { once: true });
+  if (!("IntersectionObserver" in window)) return forms.forEach(setUpNear);
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
@@ -324,5 +409,7 @@ function setUpPage() {
   for (const form of forms) observer.observe(form);
 }
 
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpPage, { once: true });
-else setUpPage();
+if (!IN_WORKER) {
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpPage, { once: true });
+  else setUpPage();
+}
