@@ -184,10 +184,12 @@ def built_site() -> Path:
 class Transfers:
     """What a browser context took from the network: (url, bytes) per request, the encoded body and the headers, as
     transferred, for the pages and their workers alike (a page's DevTools session does not see the requests of the
-    calculator worker). A request answered by the browser's cache or the service worker counts for nothing."""
+    calculator worker), in `rows`; the service worker's own downloads (its precache) apart, in `precache`. A request
+    answered by the browser's cache or by the service worker counts for nothing."""
 
     def __init__(self, context) -> None:
         self.rows: list[tuple[str, int]] = []
+        self.precache: list[tuple[str, int]] = []
         context.on("requestfinished", self._finished)
 
     def _finished(self, request) -> None:
@@ -197,17 +199,24 @@ class Transfers:
         sizes = request.sizes()
         total = sizes["responseBodySize"] + sizes["responseHeadersSize"]  # a cached answer: 0 (Playwright: -headers)
         if total > 0:
-            self.rows.append((request.url, total))
+            (self.precache if request.service_worker else self.rows).append((request.url, total))
 
     def clear(self) -> None:
         self.rows.clear()
+        self.precache.clear()
 
 
 def visit_bytes(base: str, langs: list[str]) -> None:
     from playwright.sync_api import sync_playwright
 
-    print("\nbytes transferred (gzip, headers included), first visit / repeat visit in the same browser:")
-    print("| page kind | lang | first visit | requests | repeat visit | requests |\n|---|---|---|---|---|---|")
+    print(
+        "\nbytes transferred (gzip, headers included), first visit / repeat visit in the same browser; the service"
+        " worker's precache of the language (downloaded in the background after a first visit) apart:"
+    )
+    print(
+        "| page kind | lang | first visit | requests | service worker precache | repeat visit | requests |"
+        "\n|---|---|---|---|---|---|---|"
+    )
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         for kind, page_path in PAGE_KINDS.items():
@@ -224,9 +233,18 @@ def visit_bytes(base: str, langs: list[str]) -> None:
                         wait_for_calculators(page)  # every form, as a reader who goes through them all
                         page.wait_for_load_state("networkidle")
                     rows.append((sum(size for _, size in transfers.rows), len(transfers.rows)))
+                    if not _visit:  # the worker is active once its precache is complete (if the page has one)
+                        page.evaluate(
+                            "navigator.serviceWorker.getRegistration()"
+                            ".then((found) => found && navigator.serviceWorker.ready.then(() => true))"
+                        )
+                        precache = sum(size for _, size in transfers.precache)
                 context.close()
                 (first, n1), (repeat, n2) = rows
-                print(f"| {kind} | {lang} | {first / 1024:.1f} KB | {n1} | {repeat / 1024:.1f} KB | {n2} |")
+                print(
+                    f"| {kind} | {lang} | {first / 1024:.1f} KB | {n1} | {precache / 1024:.1f} KB "
+                    f"| {repeat / 1024:.1f} KB | {n2} |"
+                )
         browser.close()
 
 
