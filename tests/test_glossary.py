@@ -477,3 +477,19 @@ def test_the_tooltip_stays_inside_the_viewport_at_the_right_and_bottom_edges(pag
     assert in_viewport(tip), tip
     assert tip["bottom"] <= box["y"] + 1  # above the term, which it does not cover
     assert errors == []
+
+
+def test_a_scroll_elsewhere_leaves_the_tooltip_a_scroll_of_the_page_hides_it(page, site_url):
+    """The theme scrolls the table of contents to follow the reading: that does not move the term, so its tooltip
+    stays; a scroll of the page moves the term away from its tooltip, which hides."""
+    errors: list[str] = []
+    term, definition = open_tooltip_page(page, site_url, "en", errors)
+    term.hover()
+    assert shown_tooltip(page)["text"] == definition
+    page.evaluate(
+        "document.querySelector('.md-sidebar--secondary .md-sidebar__scrollwrap').dispatchEvent(new Event('scroll'))"
+    )
+    page.wait_for_timeout(300)  # longer than the fade: a hide would have started
+    assert page.evaluate(SHOWN_JS)
+    page.evaluate("document.dispatchEvent(new Event('scroll'))")
+    assert tooltip_hides(page) and errors == []

@@ -115,12 +115,15 @@
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && shown !== null) hide();
   });
-  // Any scroll (the page's or a table's, caught on the way down) hides it, except for a term the keyboard focused,
-  // which the browser may just have scrolled into view: its tooltip follows it.
+  // A scroll that moves the term (the page's, or a table's around it, caught on the way down) hides it, except for a
+  // term the keyboard focused, which the browser may just have scrolled into view: its tooltip follows it. Other
+  // scrolls leave it (the theme scrolls the table of contents to follow the reading: that does not move the term).
   document.addEventListener(
     "scroll",
-    () => {
+    (event) => {
       if (shown === null) return;
+      const scroller = event.target;
+      if (scroller !== document && !(scroller instanceof Node && scroller.contains(shown))) return;
       if (shown.matches(":focus-visible")) place(shown);
       else hide();
     },
