@@ -45,6 +45,7 @@ import calculators
 import codex
 from codex.data.errors import DataErrors
 from codex.data.loading import Dataset, load_dataset_once
+from codex.data.wiki_links import WikiTargets
 from codex.i18n.typography import typeset_markdown
 from codex.i18n.ui import UIText
 from codex.macros import make_page_macros
@@ -64,6 +65,7 @@ from codex.render.not_found import not_found_context
 from codex.render.page_meta import open_graph, page_description
 from codex.render.template_cache import cache_compiled_templates
 from codex.render.tooltips import append_tooltips, tooltip_definitions
+from codex.render.wiki_links import LINKED_FROM_KINDS, Linker, WikiLinkError, fill_linked_from, link_page
 
 
 class RulebookConfig(Config):
@@ -103,6 +105,8 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         self.offline = NO_OFFLINE_COPY
         self.other_languages = OtherLanguages(MkDocsConfig(), [])
         self.tooltips: dict[str, str] = {}
+        self.wiki: WikiTargets | None = None
+        self.linked_from: dict[str, list[Page]] = {}  # 'condition:prone' -> the pages that link to it
 
     # -- paths
 
@@ -119,8 +123,11 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             raise PluginError(f"invalid data, the build stops:\n{err}") from None
         self.ui = UIText.from_dataset(self.dataset)
         lang = self.lang = config.theme["language"]
+        secondary = (*self.config.rulebook.skip, *([self.config.rulebook.page] if self.config.rulebook.page else []))
+        self.wiki = WikiTargets(self.dataset, lang, Path(config.docs_dir), tuple(secondary))
+        self.linked_from = {}
         glossary = self.dataset.by_id("glossary.schema.json").get("glossary")
-        self.tooltips = tooltip_definitions(glossary, lang) if glossary else {}
+        self.tooltips = tooltip_definitions(glossary, lang, self.wiki.plain) if glossary else {}
         macros_plugin = config.plugins.get("macros")
         if macros_plugin is None:
             raise PluginError("the codex plugin needs the macros plugin (mkdocs-macros), listed after it")
@@ -153,8 +160,28 @@ class CodexPlugin(BasePlugin[CodexConfig]):
     # -- 2. pages
 
     @event_priority(-50)  # after mkdocs-macros (priority 0) has rendered the page's macros
-    def on_page_markdown(self, markdown: str, **kwargs: Any) -> str:
+    def on_page_markdown(self, markdown: str, page: Page, **kwargs: Any) -> str:
+        markdown = self.write_wiki_links(markdown, page)
         return append_tooltips(typeset_markdown(markdown, self.lang), self.tooltips)
+
+    def write_wiki_links(self, markdown: str, page: Page) -> str:
+        """The page's wiki links as links (codex/render/wiki_links.py); each linked condition or glossary entry
+        remembers the page, for its "linked from" list."""
+        assert self.wiki is not None
+
+        def url_of(path: str) -> str | None:
+            file = self.files.get_file_from_path(path)
+            return file.url if file is not None else None
+
+        linker = Linker(self.wiki, page.file.src_uri, page.file.url, url_of, Path(page.file.abs_src_path or ""))
+        try:
+            markdown, linked = link_page(markdown, linker)
+        except WikiLinkError as err:
+            raise PluginError(str(err)) from None
+        for key in dict.fromkeys(linked):
+            if key.split(":")[0] in LINKED_FROM_KINDS:
+                self.linked_from.setdefault(key, []).append(page)
+        return markdown
 
     def on_page_content(self, html: str, page: Page, **kwargs: Any) -> str:
         if not page.meta.get("description"):
@@ -162,6 +189,10 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         return html
 
     def on_page_context(self, context: dict[str, Any], page: Page, config: MkDocsConfig, **kwargs: Any) -> dict:
+        if page.content and 'data-linked-from="' in page.content:  # every page has been read: the lists are whole
+            assert self.ui is not None
+            links = {key: [(str(p.title), p.url) for p in pages] for key, pages in self.linked_from.items()}
+            page.content = fill_linked_from(page.content, links, page.url, self.ui, self.lang)
         context["codex_search_name"] = self.search_name()
         context["codex_open_graph"] = open_graph(
             title=config.site_name if page.is_homepage else str(page.meta.get("title") or page.title),
@@ -226,7 +257,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         vendor_dir = self.project_path(config, self.config.vendor_dir)
         fold_search_index(site_dir)
         publish_calculators(site_dir, self.dataset, vendor_dir)
-        publish_downloads(site_dir, self.dataset, lang)
+        publish_downloads(site_dir, self.dataset, lang, self.wiki.plain if self.wiki else str)
         assert self.ui is not None
         try:
             built = BuiltPages(site_dir, self.files.documentation_pages())

@@ -90,9 +90,9 @@ def test_brugor_calculate_both_languages():
     assert fr["outputs"]["order"]["value"] == "Brugor"
     assert any("refusée" in line for line in fr["working"])
     en = ip.calculate(form, DATA, "en")
-    assert en["outputs"]["carry_over"] == {"value": "Brugor:-5", "text": "Brugor " + MINUS + "5 (15 PI next round)"}
-    assert any("refused" in line and MINUS + "5 PI" in line for line in en["working"])
-    assert any("the next round starts with 20 " + MINUS + " 5 PI = 15 PI" in line for line in en["working"])
+    assert en["outputs"]["carry_over"] == {"value": "Brugor:-5", "text": "Brugor " + MINUS + "5 (15 IP next round)"}
+    assert any("refused" in line and MINUS + "5 IP" in line for line in en["working"])
+    assert any("the next round starts with 20 " + MINUS + " 5 IP = 15 IP" in line for line in en["working"])
 
 
 def test_reivax_against_orc_may_revise():
@@ -197,7 +197,7 @@ def test_names_with_spaces_and_case():
         ({"combatants": "Krom 10"}, "actions", "au moins une ligne", "at least one line"),
         ({"combatants": "Krom -3", "actions": "Krom 1"}, "combatants", "négatifs", "cannot be negative"),
         ({"combatants": "Krom dix", "actions": "Krom 1"}, "combatants", "nombre entier", "whole number"),
-        ({"combatants": "Krom", "actions": "Krom 1"}, "combatants", "« Nom PI »", "“Name PI”"),
+        ({"combatants": "Krom", "actions": "Krom 1"}, "combatants", "« Nom PI »", "“Name IP”"),
         ({"combatants": "Krom 25", "actions": "Krom 1"}, "combatants", "entre 0 et 20", "between 0 and 20"),
         ({"combatants": "Krom 1\nkrom 2", "actions": "Krom 1"}, "combatants", "déjà", "already"),
         (
@@ -206,7 +206,7 @@ def test_names_with_spaces_and_case():
             "« Mazrok » n’est pas",
             "“Mazrok” is not one of the combatants",
         ),
-        ({"combatants": "Krom 10", "actions": "Krom cinq"}, "actions", "nombre entier de PI", "whole number of PI"),
+        ({"combatants": "Krom 10", "actions": "Krom cinq"}, "actions", "nombre entier de PI", "whole number of IP"),
         ({"combatants": "Krom 10", "actions": "Krom -2"}, "actions", "négatif", "cannot be negative"),
         ({"combatants": "Krom 10", "actions": "Krom 999"}, "actions", "entre 0 et 200", "between 0 and 200"),
         ({"combatants": "Krom 10", "actions": "Krom"}, "actions", "« Nom coût", "“Name cost"),

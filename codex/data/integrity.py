@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from codex.data.errors import DataError
+from codex.data.wiki_links import EXAMPLE, UnknownWikiLink, WikiTargets, find_links
 from codex.i18n.ui import DOCUMENTS_SCHEMA, UI_SCHEMA, placeholders
 
 if TYPE_CHECKING:
@@ -23,6 +24,7 @@ def integrity_errors(dataset: Dataset) -> list[DataError]:
     errors += glossary_reference_errors(dataset)
     errors += document_reference_errors(dataset)
     errors += ui_placeholder_errors(dataset)
+    errors += wiki_link_errors(dataset)
     return errors
 
 
@@ -246,4 +248,51 @@ def ui_placeholder_errors(dataset: Dataset) -> list[DataError]:
                         "the same {name} fields in fr and en (a value goes in each language's text)",
                     )
                 )
+    return errors
+
+
+# Texts that never show as a page's text: the calculators' (shown by the calculator in the browser), the UI's and the
+# documents' names. A wiki link there would show as typed.
+NO_WIKI_LINKS = ("calculator.schema.json", UI_SCHEMA, DOCUMENTS_SCHEMA)
+
+
+def texts(node: object, path: tuple = (), lang: str = "fr") -> list[tuple[tuple, str, str]]:
+    """(path, language, text) of every string at any depth; the `en` of a {fr, en} pair is English."""
+    found = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            found += texts(value, (*path, key), "en" if key == "en" and set(node) == {"fr", "en"} else lang)
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            found += texts(value, (*path, index), lang)
+    elif isinstance(node, str):
+        found.append((path, lang, node))
+    return found
+
+
+def field_name(path: tuple) -> str:
+    """('rows', 3, 'effect', 'fr') -> 'rows[3].effect.fr'"""
+    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+
+
+def wiki_link_errors(dataset: Dataset) -> list[DataError]:
+    """Every wiki link of a data text leads somewhere (codex/data/wiki_links.py): a known kind and id, and, where the
+    pages are there, an existing section; and none where it could not show as a link."""
+    docs = dataset.root.parent / "docs"
+    targets = {
+        lang: WikiTargets(dataset, lang, docs / lang if (docs / lang).is_dir() else None) for lang in ("fr", "en")
+    }
+    errors = []
+    for doc in dataset.documents:
+        for path, lang, value in texts(doc.content):
+            for match in find_links(value):
+                if doc.schema in NO_WIKI_LINKS:
+                    expected = "plain words: this text is not shown on a page, so it cannot hold a wiki link"
+                else:
+                    try:
+                        targets[lang].check(match["kind"], match["ref"])
+                        continue
+                    except UnknownWikiLink as err:
+                        expected = f"a wiki link to something that exists, as in {EXAMPLE}: {err}"
+                errors.append(DataError(rel(doc), doc.line(*path), field_name(path), match[0], expected))
     return errors

@@ -13,6 +13,7 @@ import csv
 import io
 import json
 import posixpath
+from collections.abc import Callable
 from pathlib import Path
 
 from markupsafe import Markup
@@ -80,12 +81,23 @@ def rules_tables(dataset: Dataset) -> list[dict]:
     return sorted(dataset.by_id(TABLE_SCHEMA).values(), key=lambda t: t["id"])
 
 
-def publish_downloads(site_dir: Path, dataset: Dataset, lang: str) -> Path:
-    """Write <site_dir>/downloads/ (one language's files); returns that folder."""
+def words_only(node: object, plain: Callable[[str], str]) -> object:
+    """The data with `plain` applied to every string: a file holds the words of a wiki link, not its syntax."""
+    if isinstance(node, dict):
+        return {key: words_only(value, plain) for key, value in node.items()}
+    if isinstance(node, list):
+        return [words_only(value, plain) for value in node]
+    return plain(node) if isinstance(node, str) else node
+
+
+def publish_downloads(site_dir: Path, dataset: Dataset, lang: str, plain: Callable[[str], str] = str) -> Path:
+    """Write <site_dir>/downloads/ (one language's files); returns that folder. `plain` writes a text's wiki links as
+    words (codex/data/wiki_links.py WikiTargets.plain)."""
     target = Path(site_dir) / DOWNLOADS_DIR
     target.mkdir(parents=True, exist_ok=True)
     index = []
     for table in rules_tables(dataset):
+        table = {**table, "rows": words_only(table["rows"], plain), "notes": words_only(table.get("notes", []), plain)}
         (target / f"{table['id']}.json").write_text(
             json.dumps(table_json(table, lang), ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
         )

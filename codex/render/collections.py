@@ -11,6 +11,7 @@ from codex.i18n.localize import text
 from codex.i18n.ui import UIText
 from codex.render.markdown import markdown_text
 from codex.render.templates import render
+from codex.render.wiki_links import linked_from_placeholder
 
 # The admonition style of each status of an open question (Material's admonition classes).
 STATUS_CLASS = {"open": "question", "to-be-written": "warning", "reading-chosen": "info"}
@@ -34,6 +35,7 @@ def render_conditions(conditions: dict, lang: str, ui: UIText, level: int = 2) -
                 condition_id=item["id"],
                 effects=[text(e, lang) for e in item["effects"]],
                 duration=text(item["duration"], lang) if item["duration"] else "",
+                linked_from=linked_from_placeholder("condition", item["id"]),
             )
             + "\n"
         )

@@ -16,6 +16,7 @@ from codex.i18n.localize import text
 from codex.i18n.typography import colon
 from codex.i18n.ui import UIText
 from codex.render.markdown import markdown_text
+from codex.render.wiki_links import linked_from_placeholder
 
 OTHER = {"fr": "en", "en": "fr"}
 ANCHOR_HEADING = re.compile(r"^#{1,6}\s+(?P<title>.*?)\s*\{#(?P<id>[a-z0-9-]+)\}\s*$")
@@ -107,4 +108,5 @@ def render_glossary(
         documents = (f"{d} ({markdown_text(ui.documents.short_name(d, lang))})" for d in item["seeds"])
         facts.append(f"{label('glossary_documents')} " + ", ".join(documents))
         out.append(" · ".join(facts) + "\n")
+        out.append(linked_from_placeholder("term", item["id"]) + "\n")
     return "\n".join(out)

@@ -12,6 +12,7 @@ page's Markdown after the macros have run, so Jinja never sees them.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from codex.i18n.localize import text
 from codex.i18n.typography import colon
@@ -31,20 +32,23 @@ def written_forms(item: dict, lang: str) -> list[str]:
     return out
 
 
-def tooltip(item: dict, form: str, lang: str) -> str:
+def tooltip(item: dict, form: str, lang: str, plain: Callable[[str], str] = str) -> str:
     """'term (ABBR) : definition' — the term, with its abbreviations, then the definition (the language's colon)."""
     term = text(item["term"], lang)
     abbrs = [a for a in item["abbr"][lang] if a != term]
     name = term + (f" ({', '.join(abbrs)})" if abbrs else "")
-    return f"{name}{colon(lang)} {text(item['definition'], lang)}".replace("\n", " ")
+    return f"{name}{colon(lang)} {plain(text(item['definition'], lang))}".replace("\n", " ")
 
 
-def tooltip_definitions(glossary: dict, lang: str) -> dict[str, str]:
-    """Written form -> tooltip, for one language. The first entry that claims a form keeps it."""
+def tooltip_definitions(glossary: dict, lang: str, plain: Callable[[str], str] = str) -> dict[str, str]:
+    """Written form -> tooltip, for one language. The first entry that claims a form keeps it. `plain` writes a
+    definition's wiki links as words (codex/data/wiki_links.py WikiTargets.plain): a tooltip holds no link."""
     definitions: dict[str, str] = {}
     for item in glossary["items"]:
+        if not item.get("underline", True):  # the commonest words: in the glossary, not underlined in pages
+            continue
         for form in written_forms(item, lang):
-            definitions.setdefault(form, tooltip(item, form, lang))
+            definitions.setdefault(form, tooltip(item, form, lang, plain))
     return definitions
 
 
