@@ -24,6 +24,15 @@ ENVIRONMENT = Environment(
     lstrip_blocks=True,
 )
 ENVIRONMENT.globals["colon"] = colon
+
+
+def inert(value: str) -> Markup:
+    """Free text (a commit subject) that no later step of the page reads as syntax: escaped, and its '[' written as a
+    character reference, so that '[[kind:id]]' in it is not taken for a wiki link (codex/data/wiki_links.py)."""
+    return Markup(str(Markup.escape(value)).replace("[", "&#91;"))
+
+
+ENVIRONMENT.filters["inert"] = inert
 cache_compiled_templates(ENVIRONMENT)  # codex/render/template_cache.py
 
 
