@@ -15,23 +15,22 @@ from codex.render.tooltip_marks import CONTROLS, HEADINGS
 from codex.render.tooltips import append_tooltips, tooltip_definitions, written_forms
 from tests.built_html import article as built_article
 from tests.built_html import parsed
-from tests.conftest import LANGS, lang_root
+from tests.conftest import LANGS, ROOT, lang_root
 from tests.data_fixtures import data_dir_with
 from tests.project_data import project_dataset
 
 GLOSSARY = project_dataset().by_id("glossary.schema.json")["glossary"]
 ITEMS = {item["id"]: item for item in GLOSSARY["items"]}
 
-# The abbreviations of the three seeds (DESIGN.md "Terms" and the seeds' own), per language.
+# The abbreviations of the three documents as the site writes them (the author's own in French), per language.
 ABBREVIATIONS = {
     "fr": [
-        "AO",
         "OA",
-        "CA",
-        "DD",
+        "AC",
+        "DC",
         "ACP",
-        "DV",
-        "JS",
+        "HD",
+        "ST",
         "PI",
         "CED",
         "Mr",
@@ -48,7 +47,7 @@ ABBREVIATIONS = {
     ],
     "en": ["AoO", "AC", "DC", "ACP", "HD", "ST", "IP", "CED", "Mr", "Me", "AGT", "SPL", "PRC", "RX", "GM", "PC"],
 }
-# DESIGN.md's "Terms" list, French -> English.
+# The terminology, French (the author's usage) -> English (standard D&D).
 TERMS = [
     ("attaque d’opportunité", "attack of opportunity"),
     ("zone de contrôle", "threatened area"),
@@ -64,20 +63,26 @@ TERMS = [
     ("dés de vie", "Hit Dice"),
     ("dureté", "hardness"),
     ("points de vie", "hit points"),
-    ("DD pour briser", "break DC"),
+    ("Break DC", "break DC"),
     ("malus d’armure", "armour check penalty"),
     ("désavantage", "disadvantage"),
     ("avantage", "advantage"),
-    ("couvert", "cover"),
-    ("prendre en tenaille", "flanking"),
-    ("charge", "charge"),
+    ("couverture", "cover"),
+    ("Flanking", "flanking"),
+    ("Charge", "charge"),  # capital, as the author names the manoeuvre: "charge" alone is also a load
     ("contre-charge", "set against a charge"),
     ("défense totale", "full defence"),
-    ("Hold Action", "readied action"),
+    ("Hold Action", "hold action"),
+    ("Flyby", "Flyby"),
+    ("boutoir", "bull rush"),
+    ("au sol", "prone"),
+    ("différentiel de taille", "size difference"),
+    ("action de combat", "combat action"),
+    ("manœuvre", "manoeuvre"),
     ("coup localisé", "called shot"),
     ("estoc visé", "aimed thrust"),
     ("désarmement", "disarm"),
-    ("croc-en-jambe", "trip"),
+    ("Trip", "trip"),
     ("matraquage", "knockout blow"),
     ("tenir à distance", "keep at bay"),
     ("couvert dur", "hard cover"),
@@ -106,6 +111,70 @@ def test_the_undefined_abbreviations_say_so_and_link_their_open_question():
     for entry in ("ced", "spl", "prc", "rx"):
         assert "non défini" in ITEMS[entry]["definition"]["fr"] and "never defines" in ITEMS[entry]["definition"]["en"]
         assert ITEMS[entry]["open_question"] == "ip-undefined-abbreviations"
+
+
+SEEDS = {n: next((ROOT / "data" / "seeds").glob(f"{n}_*.txt")).read_text(encoding="utf-8") for n in ("000", "003")}
+
+
+def definition(entry: str, lang: str) -> str:
+    """The entry's definition, French no-break spaces read as spaces."""
+    return re.sub("[\u00a0\u202f]", " ", ITEMS[entry]["definition"][lang])
+
+
+def test_the_five_foot_step_says_the_adnd_2bis_rule_and_names_the_d20_difference():
+    """AD&D 2bis: a 5′ step provokes an OA; the d20 system's "never provokes" is its own, said as such."""
+    assert "Le 5′ step n’évite pas une OA" in SEEDS["000"]
+    fr, en = definition("five-foot-step", "fr"), definition("five-foot-step", "en")
+    assert "n’évite pas une OA, il en déclenche une" in fr and "does not avoid an AoO, it provokes one" in en
+    assert fr.index("Le système d20 dit le contraire") < fr.index("ne provoque jamais")
+    assert en.index("The d20 system says the opposite") < en.index("never provokes")
+    assert ITEMS["five-foot-step"]["open_question"] == "d20-five-foot-step-aoo"
+
+
+def test_delaying_initiative_is_limited_to_the_current_round():
+    assert "segments d’initiative du round en cours" in SEEDS["000"]
+    fr, en = definition("delay-initiative", "fr"), definition("delay-initiative", "en")
+    assert "du round en cours" in fr and "of the current round" in en
+    assert "rounds suivants" not in fr and "following rounds" not in en
+    assert ITEMS["delay-initiative"]["page"] == "attacks-and-manoeuvres.md#delay-initiative"
+
+
+def test_an_ambush_only_doubles_or_triples_the_chance_of_surprise():
+    assert "L’embuscade double les chances de surprise" in SEEDS["000"]
+    fr, en = definition("ambush", "fr"), definition("ambush", "en")
+    assert "double les chances de surprise" in fr and "les triple" in fr
+    assert "doubles the chances of surprise" in en and "triples them" in en
+    assert "initiative" not in fr.split(". ")[0] and "initiative rules" not in en
+
+
+def test_very_difficult_terrain_names_the_examples_of_the_terrains_table():
+    rows = {row["id"]: row for row in project_dataset().by_id("table.schema.json")["terrains"]["rows"]}
+    for lang in LANGS:
+        examples = re.sub("[\u00a0\u202f]", " ", rows["very-difficult"]["examples"][lang])
+        assert examples.casefold() in definition("very-difficult-terrain", lang).casefold()
+    assert "cols" not in definition("very-difficult-terrain", "fr")
+    assert "passes" not in definition("very-difficult-terrain", "en")
+
+
+def test_ced_and_spl_agree_that_spl_gives_ced_bonuses():
+    assert "tous les bonus à la CED dus à votre SPL" in SEEDS["003"]
+    assert "la SPL lui donne des bonus" in definition("ced", "fr")
+    assert "SPL gives bonuses to it" in definition("ced", "en")
+    assert "donne des bonus à la CED" in definition("spl", "fr")
+    assert "gives bonuses to the CED" in definition("spl", "en")
+    assert not re.search(r"rédui|lower|reduc", definition("ced", "fr") + definition("ced", "en"))
+
+
+def test_definitions_name_documents_by_their_names_not_their_seed_numbers():
+    found = [(i["id"], lang) for i in GLOSSARY["items"] for lang in LANGS if "seed" in i["definition"][lang].lower()]
+    assert found == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_variant_to_avoid_is_also_a_form_of_an_entry(lang):
+    forms = {form for item in GLOSSARY["items"] for form in written_forms(item, lang)}
+    avoided = {form for item in GLOSSARY["items"] for form in item.get("avoid", {}).get(lang, [])}
+    assert avoided and not forms & avoided
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -148,9 +217,9 @@ items:
 
 def test_tooltips_are_declared_only_for_forms_the_page_uses():
     definitions = tooltip_definitions(GLOSSARY, "fr")
-    page = append_tooltips("# Titre {#title}\n\nUne AO sur un PJ.\n", definitions)
+    page = append_tooltips("# Titre {#title}\n\nUne OA pendant un Trip, au round 2.\n", definitions)
     declared = re.findall(r"^\*\[(.+?)\]: ", page, re.MULTILINE)
-    assert sorted(declared) == ["AO", "PJ"]
+    assert sorted(declared) == ["OA", "Trip"]  # "round" is in the glossary, but not underlined (underline: false)
 
 
 # -- A term's tooltip once per section, never in a heading or a link (codex/render/tooltip_marks.py)
@@ -323,7 +392,7 @@ def test_no_tooltip_inside_code_or_anchor_ids(built_site, lang):
 
 @pytest.mark.parametrize(
     "lang, other_term, entry",
-    [("fr", "attack of opportunity", "attack-of-opportunity"), ("en", "croc-en-jambe", "trip")],
+    [("fr", "attack of opportunity", "attack-of-opportunity"), ("en", "pris au dépourvu", "flat-footed")],
 )
 def test_the_glossary_page_gives_each_entry_in_both_languages_with_its_anchor(built_site, lang, other_term, entry):
     page = article(built_site, lang, "glossary/index.html")

@@ -105,7 +105,7 @@ def render_glossary(
                 f"{label('glossary_open_question')} "
                 f"[{markdown_text(text(question['title'], lang))}]({prefix}{question['page']}#{question['id']})"
             )
-        documents = (f"{d} ({markdown_text(ui.documents.short_name(d, lang))})" for d in item["seeds"])
+        documents = (markdown_text(ui.documents.short_name(d, lang)) for d in item["seeds"])
         facts.append(f"{label('glossary_documents')} " + ", ".join(documents))
         out.append(" · ".join(facts) + "\n")
         out.append(linked_from_placeholder("term", item["id"]) + "\n")
