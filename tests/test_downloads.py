@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+from codex.data.wiki_links import WikiTargets
 from tests.built_html import parsed
 from tests.conftest import lang_root
 from tests.project_data import project_dataset
@@ -19,7 +20,14 @@ def data_tables() -> dict[str, dict]:
 
 
 def expected(value, lang):
-    return value[lang] if isinstance(value, dict) else value
+    """A cell as a file gives it: a text in the language, its wiki links written as their words."""
+    value = value[lang] if isinstance(value, dict) else value
+    return WikiTargets(project_dataset(), lang, None).plain(value) if isinstance(value, str) else value
+
+
+def test_a_download_holds_the_words_of_a_wiki_link_not_its_syntax():
+    assert expected({"fr": "tombe [[condition:prone|au sol]]", "en": "x"}, "fr") == "tombe au sol"
+    assert expected({"fr": "x", "en": "falls [[condition:prone]]"}, "en") == "falls Prone"
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
