@@ -46,7 +46,7 @@ import codex
 from codex.data.errors import DataErrors
 from codex.data.loading import Dataset, load_dataset_once
 from codex.data.wiki_links import WikiTargets
-from codex.i18n.typography import typeset_markdown
+from codex.i18n.typography import typeset, typeset_markdown
 from codex.i18n.ui import UIText
 from codex.macros import make_page_macros
 from codex.other_languages import OtherLanguages
@@ -57,7 +57,7 @@ from codex.publish.offline_copy import NO_OFFLINE_COPY, OfflineCopy, publish_off
 from codex.publish.offline_folder import configure_for_folder, finish_folder
 from codex.publish.rulebook import BuiltPages, RulebookError, assemble_rulebook, placeholder
 from codex.publish.search_engines import SITEMAP, sitemap_entries, write_robots_txt
-from codex.publish.search_folding import fold_search_index
+from codex.publish.search_folding import fold_search_index, glossary_names
 from codex.publish.theme_fixes import drop_empty_tabindex
 from codex.publish.web_app import app_links, write_manifest, write_service_worker
 from codex.render.edit_links import forget_unset_repository, repository_edit_base
@@ -184,6 +184,10 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         return markdown
 
     def on_page_content(self, html: str, page: Page, **kwargs: Any) -> str:
+        if self.lang == "fr" and page.title and "title" not in page.meta:
+            # MkDocs reads the title from the rendered heading with its spaces made plain: typeset it again, for the
+            # navigation, the window's title and the "linked from" lists.
+            page.meta["title"] = typeset(str(page.title), self.lang)
         if not page.meta.get("description"):
             page.meta["description"] = page_description(html)
         return html
@@ -255,7 +259,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         site_dir = Path(config.site_dir)
         lang = config.theme["language"]
         vendor_dir = self.project_path(config, self.config.vendor_dir)
-        fold_search_index(site_dir)
+        fold_search_index(site_dir, glossary_names(self.dataset.by_id("glossary.schema.json").get("glossary")))
         publish_calculators(site_dir, self.dataset, vendor_dir)
         publish_downloads(site_dir, self.dataset, lang, self.wiki.plain if self.wiki else str)
         assert self.ui is not None

@@ -1,6 +1,8 @@
 """French typography in one place (codex/i18n/typography.py): the space before ':' ';' '!' '?' '»' and after '«' is
-a no-break space, in the data as loaded and in the built French pages (data-driven text and page prose), and
-nothing else is touched: code, URLs, HTML tags, Markdown syntax, English."""
+a no-break space, and a sentence starts with "À", not "A", in the data as loaded and in the built French pages
+(data-driven text and page prose), and nothing else is touched: code, URLs, HTML tags, Markdown syntax, English. The
+built-page check reads the text of every French page's article, so it also catches text that never went through
+the helper."""
 
 from __future__ import annotations
 
@@ -10,22 +12,77 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from codex.i18n.typography import NARROW_NBSP, NBSP, colon, typeset, typeset_french_texts, typeset_markdown
+from codex.i18n.typography import (
+    AFTER_A,
+    NARROW_NBSP,
+    NBSP,
+    colon,
+    typeset,
+    typeset_french_texts,
+    typeset_markdown,
+)
 from tests.conftest import lang_root
 from tests.project_data import project_dataset
 
 # A plain (breaking) space before a high punctuation mark or a closing guillemet, or after an opening one.
 PLAIN_SPACE = re.compile(r"\S( +[:;!?»])|(« +)\S")
-NOT_PROSE = ["code", "pre", "kbd", "samp", "script", "style", "textarea"]
+NO_BREAK_SPACES = NBSP + NARROW_NBSP
+NOT_PROSE = ["code", "pre", "kbd", "samp", "script", "style", "textarea", "svg", "math"]
+# Elements whose text ends where the next one starts (a table cell, a list item, a heading...): read apart.
+BLOCKS = [
+    *("p", "li", "dt", "dd", "td", "th", "caption", "figcaption", "summary", "label", "option", "legend", "output"),
+    *("h1", "h2", "h3", "h4", "h5", "h6", "div", "section", "details", "blockquote", "table", "tr", "ul", "ol", "dl"),
+    *("form", "fieldset", "select", "button"),
+]
+URL = re.compile(r"\b(?:https?|ftp|mailto):\S+|\bwww\.\S+")
+BLOCK_END = "\u2029"  # where french_text puts a block's start and end (the text's own line breaks are spaces)
+# A high punctuation mark with what stands before it, or an opening guillemet with what follows it.
+MARK = re.compile(r"(?P<before>.)(?P<mark>[:;!?»])|«(?P<after>.)", re.DOTALL)
+# "A" at the start of a sentence (a block's start, after '.', '!', '?', '…', ':' or an opening guillemet) before a word
+# that follows the preposition "À" ("A chaque", "A l’inverse", "A 0 hp"), not the creature A of an example
+# ("A et X peuvent s’attaquer"): the words are the typography helper's.
+PLAIN_A = re.compile(rf"(?:^|(?<=[.!?…:;]\s)|(?<=[«(]\s)|(?<={BLOCK_END}))A(?={AFTER_A})")
 
 
-def plain_spaces(html: str) -> list[str]:
-    """The places of an article's text where French punctuation has a plain space, with some context."""
-    article = BeautifulSoup(html, "html.parser").select_one("article") or BeautifulSoup(html, "html.parser")
+def french_text(html: str) -> str:
+    """The French prose of a page's article: its text nodes, each block between two BLOCK_END marks, without code,
+    URLs or elements in another language (lang="en")."""
+    soup = BeautifulSoup(html, "html.parser")
+    article = soup.select_one("article") or soup.body or soup
     for tag in article.find_all(NOT_PROSE):
         tag.decompose()
-    text = article.get_text()
-    return [text[max(0, m.start() - 30) : m.end() + 10].replace("\n", " ") for m in PLAIN_SPACE.finditer(text)]
+    for tag in article.find_all(lang=True):
+        if not tag["lang"].startswith("fr"):
+            tag.decompose()
+    for tag in article.find_all(BLOCKS):
+        tag.insert_before(BLOCK_END)
+        tag.insert_after(BLOCK_END)
+    for tag in article.find_all("br"):
+        tag.replace_with(BLOCK_END)
+    return URL.sub(" ", article.get_text().replace("\n", " "))
+
+
+def typography_faults(html: str) -> list[str]:
+    """Each place of the page's French prose that breaks French typography, with some context: a plain space or no
+    space before ':' ';' '!' '?' or '»' (a time such as 10:30, '?!' and '(!)' are fine), an opening guillemet without
+    a no-break space after it, a sentence that starts with "A" where "À" is meant."""
+    text = french_text(html)
+    faults = []
+    for match in MARK.finditer(text):
+        if match["after"] is not None:
+            if match["after"] not in NO_BREAK_SPACES:
+                faults.append(text[max(0, match.start() - 30) : match.end() + 20])
+            continue
+        before, mark = match["before"], match["mark"]
+        if before in NO_BREAK_SPACES or before == BLOCK_END:
+            continue
+        if mark == ":" and before.isdigit() and text[match.end() : match.end() + 1].isdigit():
+            continue  # a time or a ratio: 10:30, 1:2
+        if mark in "!?" and before in "!?([":
+            continue
+        faults.append(text[max(0, match.start() - 30) : match.end() + 20])
+    faults += [text[max(0, m.start() - 30) : m.end() + 20] for m in PLAIN_A.finditer(text)]
+    return [" ".join(fault.replace(BLOCK_END, " ").split()) for fault in faults]
 
 
 def french_pages(site: Path) -> list[Path]:
@@ -40,6 +97,32 @@ def test_typeset_puts_the_right_no_break_space():
     assert typeset("Note : yes", "en") == "Note : yes"
     assert typeset("12:30, https://example.org/a?b", "fr") == "12:30, https://example.org/a?b"
     assert colon("fr") == NBSP + ":" and colon("en") == ":"
+
+
+@pytest.mark.parametrize(
+    "text, typeset_text",
+    [
+        ("A chaque round, on joue.", "À chaque round, on joue."),
+        ("Le tour. A l’inverse, non. A l'autre.", "Le tour. À l’inverse, non. À l'autre."),
+        ("A 0 hp, une créature.", "À 0 hp, une créature."),
+        ("A et X s’attaquent. A lui donne un coup.", "A et X s’attaquent. A lui donne un coup."),  # the creature A
+        ("X attaque\nA la fin du round.", "X attaque\nA la fin du round."),  # a wrapped line, not a sentence
+        ("Alors A chaque. Ab chaque. A lapin.", "Alors A chaque. Ab chaque. A lapin."),
+    ],
+)
+def test_a_sentence_starts_with_a_capital_a_with_its_accent(text, typeset_text):
+    assert typeset(text, "fr") == typeset_text and typeset(text, "en") == text
+
+
+def test_markdown_starts_paragraphs_items_headings_cells_and_admonitions_with_a_capital_a_with_its_accent():
+    page = (
+        "# A propos {#a-propos}\n\nTexte.\n\nA partir de là.\n\n- A chaque fois\n\n| A noter | b |\n"
+        '!!! note "Titre"\n    A chaque round, `A la` code, [A la](x.md).\n'
+    )
+    assert typeset_markdown(page, "fr") == (
+        "# À propos {#a-propos}\n\nTexte.\n\nÀ partir de là.\n\n- À chaque fois\n\n| À noter | b |\n"
+        '!!! note "Titre"\n    À chaque round, `A la` code, [A la](x.md).\n'
+    )
 
 
 def test_markdown_typesetting_leaves_code_urls_tags_and_syntax_alone():
@@ -88,16 +171,40 @@ def texts(node: object):
             yield from texts(value)
 
 
-def test_the_check_finds_a_plain_space():
-    html = "<article><p>Note : oui « non » <code>a : b</code></p></article>"
-    assert len(plain_spaces(html)) == 3
+def test_the_check_finds_each_fault_and_only_faults():
+    good = (
+        f"<article><p>Note{NBSP}: oui{NARROW_NBSP}; «{NBSP}non{NBSP}» À chaque round{NARROW_NBSP}?!</p>"
+        f"<p>A et X s’attaquent à 10:30 (!) <a href='https://example.org/a?b'>https://example.org/a?b</a></p>"
+        f"<p>X attaque\nA la fin du round.</p>"
+        f"<p lang='en'>Note: yes; “quoted”?</p><p><code>a : b</code></p><pre>x ; y</pre></article>"
+    )
+    assert typography_faults(good) == []
+    bad = (
+        f"<body><article><p>Note : oui; « non{NBSP}» et «{NBSP}non» !</p><ul><li>A chaque round{NBSP}:</li>"
+        f"<li>Puis{NBSP}: A l’inverse. A 0 hp.</li></ul></article><nav>Menu : hors article</nav></body>"
+    )
+    assert len(typography_faults(bad)) == 8, typography_faults(bad)
 
 
-def test_no_french_page_has_a_plain_space_before_high_punctuation(built_site):
+def test_the_check_fails_on_a_broken_copy_of_a_built_page(built_site):
+    """A built page, broken as a careless edit would break it, is caught: each fault once."""
+    page = (built_site / "conditions" / "index.html").read_text(encoding="utf-8")
+    head, article = page.split("<article", 1)
+    assert f"{NBSP}:" in article and f"{NARROW_NBSP};" in article
+    broken = head + (
+        "<article"
+        + article.replace(f"{NBSP}:", " :", 1)
+        .replace(f"{NARROW_NBSP};", ";", 1)
+        .replace("<p>", "<p>A chaque round, « on » verra. ", 1)
+    )
+    assert len(typography_faults(broken)) == len(typography_faults(page)) + 5, typography_faults(broken)
+
+
+def test_no_french_page_breaks_french_typography(built_site):
     pages = french_pages(built_site)
     assert len(pages) > 20
-    found = {p.relative_to(built_site).as_posix(): plain_spaces(p.read_text(encoding="utf-8")) for p in pages}
-    assert {page: places for page, places in found.items() if places} == {}
+    found = {p.relative_to(built_site).as_posix(): typography_faults(p.read_text(encoding="utf-8")) for p in pages}
+    assert {page: faults for page, faults in found.items() if faults} == {}
 
 
 @pytest.mark.parametrize("page", ["overview/index.html", "glossary/index.html", "gm-screen/index.html"])

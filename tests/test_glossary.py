@@ -456,6 +456,10 @@ def open_tooltip_page(page, site_url: str, lang: str, errors: list[str]):
     page.goto(site_url + PREFIX[lang] + TOOLTIP_PAGE)
     assert page.evaluate("document.getElementById('codex-tooltip')") is None
     term = page.locator("article abbr").first
+    # In view before the test points at it, as a reader's mouse would find it: Playwright's hover would otherwise
+    # scroll the page under the pointer, and a scroll that moves the term rightly hides its tooltip.
+    term.scroll_into_view_if_needed()
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
     return term, term.get_attribute("title")
 
 

@@ -1,9 +1,14 @@
 """French typography, applied in one place: the space before a high punctuation mark or inside guillemets is a
-no-break space, so that a colon or a « never starts a line on a phone.
+no-break space, so that a colon or a « never starts a line on a phone; and the preposition "à" that starts a
+sentence is written "À", not "A" ("À chaque round", "À l’inverse").
 
 Only spaces already written are changed (a colon in a URL or a time stays as it is): a no-break space (U+00A0)
 before ':' and after '«' / before '»', a narrow no-break space (U+202F) before ';', '!' and '?'. A space at the
 start of a line is indentation, not a word space, and '!' before '[' opens a Markdown image: both are left alone.
+
+The capital À is written only where "A" starts a sentence (the text's start, after '.', '!', '?' or '…', at the
+start of a paragraph, a list item, a heading, a table cell or an admonition's text) and is followed by a word that
+follows the preposition (chaque, la, l’, partir, 0...): "A et X s’attaquent", the creature A of an example, stays.
 
 Three entry points: `typeset` for one text, `typeset_french_texts` for the loaded data (every `fr` of a {fr, en}
 pair), and `typeset_markdown` for a French page's Markdown (prose and the HTML the macros wrote), which leaves code,
@@ -18,6 +23,22 @@ NBSP = "\u00a0"
 NARROW_NBSP = "\u202f"
 SPACE_BEFORE = re.compile(r"(?<=\S)[ \u00a0\u202f]+([:;!?»])(?!\[)")
 SPACE_AFTER_GUILLEMET = re.compile(r"«[ \u00a0\u202f]+")
+# Words that follow the preposition "à" at the start of a sentence, never the verb of a creature named A.
+AFTER_PREPOSITION = (
+    "chaque|la|le|les|un|une|partir|moins|plus|cause|ce|cet|cette|ces|titre|noter|tout|toute|tous|toutes|"
+    "son|sa|ses|leur|leurs|défaut|distance|condition|peine|priori|travers|nouveau|part|propos|chacun|chacune|"
+    "cela|ceci|quoi|bout|même"
+)
+SENTENCE_START = (
+    r"\A|[.!?…][ \t\u00a0]*\n?[ \t]*[ \t\n]"  # the text's start, or a sentence's end and a space or a line
+    r"|\n[ \t]*\n[ \t]*"  # a paragraph
+    r"|^[ \t]*(?:[-*+]|[0-9]+[.)]|\#{1,6}|>)[ \t]+"  # a list item, a heading, a quotation
+    r"|\|[ \t]*"  # a table cell
+    r"|^[ \t]*(?:!!!|\?\?\?\+?)[^\n]*\n[ \t]+"  # an admonition's first line
+    r"|«[ \u00a0\u202f]*"
+)
+AFTER_A = rf"[ \u00a0](?:(?:{AFTER_PREPOSITION})(?![^\W\d_])|l[’']|[0-9])"  # "A chaque", "A l’inverse", "A 0 hp"
+CAPITAL_A = re.compile(rf"(?P<start>{SENTENCE_START})A(?={AFTER_A})", re.MULTILINE)
 
 # What typeset_markdown must not touch: fenced code, code spans, HTML comments, code-like HTML elements with their
 # content, HTML tags and autolinks, link destinations, attribute lists ({#id}), definitions ([x]: ..., *[ABBR]: ...),
@@ -52,7 +73,8 @@ def typeset(text: str, lang: str) -> str:
     if lang != "fr" or not text:
         return text
     text = SPACE_BEFORE.sub(lambda m: _space_for(m.group(1)) + m.group(1), text)
-    return SPACE_AFTER_GUILLEMET.sub("«" + NBSP, text)
+    text = SPACE_AFTER_GUILLEMET.sub("«" + NBSP, text)
+    return CAPITAL_A.sub(lambda m: m["start"] + "À", text)
 
 
 def colon(lang: str) -> str:

@@ -1,4 +1,5 @@
-"""Make the built search index find accented words typed without accents, and plurals of singular words.
+"""Make the built search index find accented words typed without accents, plurals of singular words, and the section
+that holds a rule by the names players type for it.
 
 Material's search worker indexes exactly the fields that `config.fields` of search_index.json names (title, text,
 tags by default), each with its boost, and searches all of them. So adding a field to each entry is not enough:
@@ -6,12 +7,20 @@ the field must also be declared in `config.fields`. This module, run after the s
 (from on_post_build), adds to each entry:
 - `folded_title` / `folded`: the words of its title / text written without accents ("étourdi" -> "etourdi",
   "manœuvre" -> "manoeuvre"), so that "etourdi" or "desengagement" find the same sections as the accented word;
-- the word after an elision ("exemple" of "l’exemple"), which the theme's separator does not split off;
+- the word after an elision ("exemple" of "l’exemple"), which the theme's separator does not split off, and the
+  elided word with a straight apostrophe ("d'opportunité"), as a keyboard types it;
 - and, in the same fields, the plural of each word ("chevalier" -> "chevaliers", "cheval" -> "chevaux",
   "enemy" -> "enemies"), so that a query in the plural finds a page that only writes the singular. (A singular query
   already finds plurals: the theme searches by prefix.)
-The two fields carry the boosts of title and text. Hits in them are not highlighted (the page text has the accented
-form), but the result is found and ranked.
+- `names`, weighed as a title: what players call the section besides its title. The row heads of its tables (a
+  query for a row, "porte en fer", finds the table's section rather than pages that only share a word), and the
+  names in every language of the glossary entries that point to it (term, abbreviations, forms, variants to
+  avoid), so that "attaque d’opportunité" on the English site, or "AoO", leads to the rule and not only to the
+  glossary. With their accent-free and straight-apostrophe forms, without plurals.
+The folded fields carry the boosts of title and text. Hits in them are not highlighted (the page text has the
+accented form), but the result is found and ranked. The index also keeps stop words (below). Pages that gather or
+list the rules (glossary, GM screen, rulebook, data, tools, open questions, home) rank below the rule pages through
+`search: boost:` in their front matter, Material's own setting; tests/test_search_relevance.py checks the ranks.
 """
 
 from __future__ import annotations
@@ -20,6 +29,7 @@ import functools
 import json
 import re
 import unicodedata
+from collections.abc import Iterable, Mapping
 from html import unescape
 from pathlib import Path
 
@@ -27,7 +37,15 @@ LIGATURES = {"œ": "oe", "Œ": "Oe", "æ": "ae", "Æ": "Ae", "ß": "ss"}
 WORD = re.compile(r"[^\W\d_]{3,}")
 TAG = re.compile(r"<[^>]+>")
 ELIDED = re.compile(r"(?<=[’'])[^\W\d_]{3,}")  # "exemple" in "l’exemple", which the index keeps as one token
+ELISION = re.compile(r"[^\W\d_]+’[^\W\d_]+")  # "d’opportunité", also indexed as "d'opportunité"
 FIELDS = {"folded_title": "title", "folded": "text"}
+NAMES = "names"
+PAGE_SUFFIX = re.compile(r"\.(?:md|html)$")
+INDEX_PAGE = re.compile(r"(?:^|/)index$")
+
+# The built page's parts that name a section: its headings (with their anchors) and its tables' row heads.
+ARTICLE = re.compile(r"<article\b.*?</article>", re.DOTALL)
+SECTION_PART = re.compile(r"<h[1-6]\b[^>]*\bid=\"(?P<id>[^\"]+)\"|<th scope=\"row\"[^>]*>(?P<row>.*?)</th>", re.DOTALL)
 
 
 @functools.lru_cache(maxsize=65536)  # the index repeats its words: fold each once
@@ -55,33 +73,111 @@ def plural(word: str, lang: str) -> str | None:
     return word + "s"
 
 
-def extra_words(value: str, lang: str) -> str:
-    """The words of `value` that folding changes, plus the plural of every word: the tokens the index lacks."""
+def extra_words(value: str, lang: str, plurals: bool = True) -> str:
+    """The words of `value` that folding changes, plus the plural of every word and the elided words with a straight
+    apostrophe: the tokens the index lacks."""
     plain = unescape(TAG.sub(" ", value)).lower()
     words = WORD.findall(plain)
     extra: dict[str, None] = dict.fromkeys(ELIDED.findall(plain))
+    for elided in ELISION.findall(plain):
+        straight = elided.replace("’", "'")
+        extra.update(dict.fromkeys((straight, fold(straight))))
     for word in words:
         folded = fold(word)
         if folded != word:
             extra[folded] = None
-        many = plural(folded, lang)
+        many = plural(folded, lang) if plurals else None
         if many:
             extra[many] = None
     return " ".join(extra)
 
 
-def fold_search_index(site_dir: Path) -> bool:
-    """Add the folded fields to site_dir/search/search_index.json; False when there is no index to change."""
-    path = Path(site_dir) / "search" / "search_index.json"
+def page_key(target: str) -> str:
+    """A page, with its anchor, however it is written: a path under docs/, a directory URL or a file URL (the offline
+    folder's). 'fumbles.md#x', 'fumbles/#x', 'fumbles.html#x' -> 'fumbles#x'; 'd20/index.md', 'd20/' -> 'd20';
+    'index.md', '', 'index.html' -> ''."""
+    page, mark, anchor = target.partition("#")
+    page = INDEX_PAGE.sub("", PAGE_SUFFIX.sub("", page)).rstrip("/")
+    return page + mark + anchor
+
+
+def entry_names(item: Mapping) -> list[str]:
+    """A glossary entry's names in every language: term, abbreviations, forms and the variants to avoid (which
+    players type all the same), each once."""
+    names: list[str] = []
+    for lang, term in item["term"].items():
+        others = (name for kind in ("abbr", "forms", "avoid") for name in item.get(kind, {}).get(lang, []))
+        for name in (term, *others):
+            if name not in names:
+                names.append(name)
+    return names
+
+
+def glossary_names(glossary: Mapping | None, glossary_page: str = "glossary.md") -> dict[str, list[str]]:
+    """Section (its page_key) -> the names of the glossary entries there: each entry's names go to the section it
+    points to and to its own entry on the glossary page (`glossary_page`, anchored by the entry's id):
+    'fumbles#fumbles' -> ['fumble', 'fumbles', ...], 'glossary#fumble' -> the same."""
+    names: dict[str, list[str]] = {}
+    for item in (glossary or {}).get("items", []):
+        for location in (page_key(item["page"]), page_key(f"{glossary_page}#{item['id']}")):
+            found = names.setdefault(location, [])
+            found += [name for name in entry_names(item) if name not in found]
+    return names
+
+
+def row_heads(site_dir: Path, locations: Iterable[str]) -> dict[str, list[str]]:
+    """Search location -> the row heads of the tables in that section of the built page (the section runs from
+    its heading to the next heading the index has a location for)."""
+    known = set(locations)
+    heads: dict[str, list[str]] = {}
+    for page in sorted({location.partition("#")[0] for location in known}):
+        path = site_dir / page if page.endswith(".html") else site_dir / page / "index.html"
+        if not path.is_file():
+            continue
+        article = ARTICLE.search(path.read_text(encoding="utf-8"))
+        section = page
+        for part in SECTION_PART.finditer(article.group(0) if article else ""):
+            if part["id"] is not None:
+                section = f"{page}#{part['id']}" if f"{page}#{part['id']}" in known else section
+            else:
+                heads.setdefault(section, []).append(" ".join(unescape(TAG.sub(" ", part["row"])).split()))
+    return heads
+
+
+def section_names(site_dir: Path, docs: list[dict], names: Mapping[str, Iterable[str]]) -> dict[str, list[str]]:
+    """Search location -> its names: its tables' row heads, then the given names, keyed by page_key (a section the
+    index lacks, such as the anchor of a page's first heading, names the page's first entry)."""
+    locations = [doc["location"] for doc in docs]
+    found = row_heads(site_dir, locations)
+    known = {page_key(location): location for location in locations}
+    for key, more in names.items():
+        location = known.get(key) or known.get(key.partition("#")[0])
+        if location is not None:
+            found.setdefault(location, []).extend(more)
+    return found
+
+
+def fold_search_index(site_dir: Path, names: Mapping[str, Iterable[str]] | None = None) -> bool:
+    """Add the folded fields and the names to site_dir/search/search_index.json; False when there is no index to
+    change. `names`: a section's page_key -> more names for it (glossary_names gives the glossary's)."""
+    site_dir = Path(site_dir)
+    path = site_dir / "search" / "search_index.json"
     if not path.is_file():
         return False
     index = json.loads(path.read_text(encoding="utf-8"))
     lang = (index["config"].get("lang") or ["en"])[0]
+    # Index stop words too ("pas", "en"): the theme keeps them in queries, where each one, searched as a prefix,
+    # otherwise matches only longer words ("passe", "enemy") and never the section that says "pas de placement".
+    index["config"]["pipeline"] = []
     fields = index["config"].setdefault("fields", {})
     for extra, source in FIELDS.items():
         fields[extra] = {"boost": fields.get(source, {}).get("boost", 1)}
+    fields[NAMES] = {"boost": fields.get("title", {}).get("boost", 1)}
+    called = section_names(site_dir, index["docs"], names or {})
     for doc in index["docs"]:
         for extra, source in FIELDS.items():
             doc[extra] = extra_words(doc.get(source, ""), lang)
+        words = " ".join(called.get(doc["location"], []))
+        doc[NAMES] = f"{words} {extra_words(words, lang, plurals=False)}".strip()
     path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
     return True

@@ -1,0 +1,240 @@
+"""Search leads to the rule: what players type for a row of a table or for a term, in French or in English, ranks the
+page that holds the rule among the first three results, above the pages that only gather or list the rules (glossary,
+GM screen, rulebook, data, tools, open questions, home). The browser tests run the theme's own search (lunr, in its
+worker) in Chromium over the built site; the others check the index that codex/publish/search_folding.py writes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from codex.publish.search_folding import fold_search_index, glossary_names, page_key
+from tests.conftest import LANGS, lang_root
+
+# Pages that gather, copy or list the rules: a rule page must rank above each of them (their front matter lowers them
+# with `search: boost:`).
+GATHERING_PAGES = ("glossary/", "gm-screen/", "rulebook/", "data/", "tools/", "open-questions/", "")
+
+# (query as a player types it, page that holds the rule): table rows, terms in the page's language, terms in the
+# other language, abbreviations and the variants the glossary tells writers to avoid, typed with a straight apostrophe.
+FRENCH_QUERIES = [
+    ("porte en fer", "object-damage/"),  # a row of the standard objects table
+    ("collines escarpées", "movement/"),  # a row of the terrains table
+    ("échec critique", "fumbles/"),
+    ("fumble", "fumbles/"),
+    ("attaque d'opportunité", "attacks-and-manoeuvres/"),
+    ("attack of opportunity", "attacks-and-manoeuvres/"),
+    ("au sol", "conditions/"),
+    ("prone", "conditions/"),
+    ("croc-en-jambe", "attacks-and-manoeuvres/"),
+    ("pas de placement", "attacks-and-manoeuvres/"),
+    ("retenir sa respiration", "underwater/"),
+    ("classe d'armure", "size-and-cover/"),
+    ("boutoir", "positioning/"),
+]
+ENGLISH_QUERIES = [
+    ("iron door", "object-damage/"),
+    ("steep hills", "movement/"),
+    ("critical failure", "fumbles/"),
+    ("fumble", "fumbles/"),
+    ("attack of opportunity", "attacks-and-manoeuvres/"),
+    ("AoO", "attacks-and-manoeuvres/"),
+    ("attaque d'opportunité", "attacks-and-manoeuvres/"),
+    ("prone", "conditions/"),
+    ("trip", "attacks-and-manoeuvres/"),
+    ("5-foot step", "attacks-and-manoeuvres/"),
+    ("holding breath", "underwater/"),
+    ("armour class", "size-and-cover/"),
+    ("bull rush", "positioning/"),
+]
+QUERIES = [("/", query, page) for query, page in FRENCH_QUERIES] + [
+    ("/en/", query, page) for query, page in ENGLISH_QUERIES
+]
+
+
+@pytest.fixture(scope="module")
+def ranked(browser, site_url):
+    """(prefix, query) -> the result pages in the order the theme lists them (each page once, its sections under it),
+    as paths under the language's folder: ['object-damage/', 'gm-screen/', ...].
+
+    One search box per language's home page, opened once (loading the page builds the index in the theme's worker).
+    Before each query the box is emptied and the theme's results cleared; the query is typed whole."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    pages = {}
+
+    def run(prefix: str, query: str) -> list[str]:
+        if prefix not in pages:
+            pages[prefix] = context.new_page()
+            pages[prefix].goto(site_url + prefix, wait_until="networkidle")
+            pages[prefix].locator("label.md-search__icon, .md-search__input").first.click()
+        page = pages[prefix]
+        box = page.locator(".md-search__input")
+        box.fill("")
+        box.press("End")
+        page.wait_for_function("!document.querySelector('.md-search-result__item')")
+        box.fill(query)
+        box.press("End")
+        page.locator(".md-search-result__item a").first.wait_for(timeout=15000)
+        paths = page.locator(".md-search-result__list > .md-search-result__item > a").evaluate_all(
+            "links => links.map(a => new URL(a.href).pathname)"
+        )
+        return [path.removeprefix(prefix) for path in paths]
+
+    yield run
+    context.close()
+
+
+@pytest.mark.parametrize("prefix, query, rule_page", QUERIES)
+def test_a_query_ranks_the_rule_page_first_three_and_above_the_gathering_pages(ranked, prefix, query, rule_page):
+    results = ranked(prefix, query)
+    assert rule_page in results[:3], f"{query!r}: {results[:6]}"
+    above = results[: results.index(rule_page)]
+    assert not [page for page in above if page in GATHERING_PAGES], f"{query!r}: {results[:6]}"
+
+
+def test_queries_cover_both_languages_and_several_pages():
+    for queries in (FRENCH_QUERIES, ENGLISH_QUERIES):
+        assert 8 <= len(queries) <= 14 and len({page for _, page in queries}) >= 7
+
+
+# -- the index the theme searches
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_gathering_pages_rank_below_the_rule_pages(built_site, lang):
+    index = json.loads((lang_root(built_site, lang) / "search" / "search_index.json").read_text(encoding="utf-8"))
+    boosts = {doc["location"].partition("#")[0]: doc.get("boost", 1) for doc in index["docs"]}
+    assert {page: boosts[page] for page in GATHERING_PAGES if boosts[page] >= 1} == {}
+    assert boosts["attacks-and-manoeuvres/"] == 1 and boosts["object-damage/"] == 1
+
+
+@pytest.mark.parametrize(
+    "lang, location, names",
+    [
+        ("fr", "object-damage/#standard-objects", ["Porte en fer"]),
+        ("en", "object-damage/#standard-objects", ["Iron door"]),
+        ("fr", "attacks-and-manoeuvres/#attacks-of-opportunity", ["attack of opportunity", "AoO"]),
+        ("en", "attacks-and-manoeuvres/#attacks-of-opportunity", ["attaque d’opportunité", "d'opportunité"]),
+    ],
+)
+def test_the_index_names_each_section_by_its_rows_and_its_glossary_terms(built_site, lang, location, names):
+    index = json.loads((lang_root(built_site, lang) / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert index["config"]["fields"]["names"] == index["config"]["fields"]["title"]
+    (doc,) = [doc for doc in index["docs"] if doc["location"] == location]
+    assert all(name in doc["names"] for name in names), doc["names"]
+
+
+def test_glossary_names_name_the_rule_section_and_the_glossary_entry():
+    glossary = {
+        "items": [
+            {
+                "id": "attack-of-opportunity",
+                "term": {"fr": "attaque d’opportunité", "en": "attack of opportunity"},
+                "abbr": {"fr": ["OA"], "en": ["AoO"]},
+                "forms": {"fr": ["attaques d’opportunité"], "en": []},
+                "avoid": {"fr": ["AO"], "en": []},
+                "page": "attacks-and-manoeuvres.md#attacks-of-opportunity",
+            },
+            {
+                "id": "threatened-area",
+                "term": {"fr": "zone de contrôle", "en": "threatened area"},
+                "abbr": {"fr": [], "en": []},
+                "page": "attacks-and-manoeuvres.md#attacks-of-opportunity",
+            },
+            {
+                "id": "fumble",
+                "term": {"fr": "fumble", "en": "fumble"},
+                "abbr": {"fr": [], "en": []},
+                "forms": {"fr": ["Fumble"], "en": ["fumble"]},
+                "page": "fumbles.md#fumbles",
+            },
+        ]
+    }
+    attack_of_opportunity = [
+        "attaque d’opportunité",
+        "OA",
+        "attaques d’opportunité",
+        "AO",
+        "attack of opportunity",
+        "AoO",
+    ]
+    assert glossary_names(glossary) == {
+        "attacks-and-manoeuvres#attacks-of-opportunity": [
+            *attack_of_opportunity,
+            "zone de contrôle",
+            "threatened area",
+        ],
+        "glossary#attack-of-opportunity": attack_of_opportunity,
+        "glossary#threatened-area": ["zone de contrôle", "threatened area"],
+        "fumbles#fumbles": ["fumble", "Fumble"],
+        "glossary#fumble": ["fumble", "Fumble"],
+    }
+    assert list(glossary_names(glossary, "terms/index.md")) == [
+        "attacks-and-manoeuvres#attacks-of-opportunity",
+        "terms#attack-of-opportunity",
+        "terms#threatened-area",
+        "fumbles#fumbles",
+        "terms#fumble",
+    ]
+    assert glossary_names(None) == {}
+
+
+@pytest.mark.parametrize(
+    "written, key",
+    [
+        *(("fumbles.md#fumbles", "fumbles#fumbles"), ("fumbles/#fumbles", "fumbles#fumbles")),
+        *(("fumbles.html#fumbles", "fumbles#fumbles"), ("d20/index.md", "d20"), ("d20/", "d20")),
+        *(("d20/index.html", "d20"), ("d20/actions.md#move-action", "d20/actions#move-action")),
+        *(("index.md#home", "#home"), ("", ""), ("index.html", "")),
+    ],
+)
+def test_a_page_has_one_key_however_it_is_written(written, key):
+    """A path under docs/, a directory URL (the site) or a file URL (the offline folder)."""
+    assert page_key(written) == key
+
+
+def write_site(site: Path, directory_urls: bool = True) -> None:
+    """A two-page site as the build leaves it: the search index and the pages' HTML, at directory URLs
+    ('objets/') or, as in the offline folder, at file URLs ('objets.html')."""
+    (site / "search").mkdir(parents=True)
+    objets, fumbles = ("objets/", "fumbles/") if directory_urls else ("objets.html", "fumbles.html")
+    index = {
+        "config": {"lang": ["fr"], "pipeline": ["stopWordFilter"], "fields": {"title": {"boost": 1000.0}}},
+        "docs": [
+            {"location": objets, "title": "Objets", "text": "<p>Intro</p>"},
+            {"location": f"{objets}#portes", "title": "Portes", "text": "Porte en fer 10"},
+            {"location": f"{objets}#murs", "title": "Murs", "text": "<p>l’épaisseur</p>"},
+            {"location": fumbles, "title": "Fumbles", "text": "<p>Un 1 naturel.</p>"},
+        ],
+    }
+    (site / "search" / "search_index.json").write_text(json.dumps(index), encoding="utf-8")
+    (site / "objets").mkdir()
+    (site / ("objets/index.html" if directory_urls else "objets.html")).write_text(
+        '<nav><th scope="row">Menu</th></nav><article><h1 id="objets">Objets</h1>'
+        '<table><tr><th scope="row">Corde</th><td>2</td></tr></table>'
+        '<h2 id="portes">Portes</h2><table><tr><th scope="col">Objet</th></tr>'
+        '<tr id="t-iron"><th scope="row">Porte en fer (2 pouces d’épaisseur)</th><td>10</td></tr></table>'
+        '<h3 id="sans-entree">Titre que l’index n’a pas</h3><table><tr><th scope="row">Grille</th></tr></table>'
+        '<h2 id="murs">Murs</h2><p>l’épaisseur</p></article>',
+        encoding="utf-8",
+    )
+
+
+@pytest.mark.parametrize("directory_urls", [True, False])
+def test_folding_names_sections_by_rows_and_given_names_and_keeps_stop_words(tmp_path, directory_urls):
+    write_site(tmp_path, directory_urls)
+    assert fold_search_index(tmp_path, {"fumbles#fumbles": ["échec critique"], "objets#portes": ["door"]})
+    index = json.loads((tmp_path / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert index["config"]["pipeline"] == []
+    assert index["config"]["fields"]["names"] == {"boost": 1000.0}
+    names = {page_key(doc["location"]): doc["names"] for doc in index["docs"]}
+    assert names["objets"] == "Corde"  # the page's first section; the theme's navigation is not the article
+    assert names["objets#portes"].startswith("Porte en fer (2 pouces d’épaisseur) Grille door ")
+    assert {"epaisseur", "d'épaisseur", "d'epaisseur"} <= set(names["objets#portes"].split())
+    assert names["objets#murs"] == ""
+    assert names["fumbles"].startswith("échec critique ") and "echec" in names["fumbles"].split()
+    assert "fers" not in names["objets#portes"].split()  # no plurals among names
+    murs = next(doc for doc in index["docs"] if page_key(doc["location"]) == "objets#murs")
+    assert {"épaisseur", "epaisseur", "l'épaisseur", "l'epaisseur"} <= set(murs["folded"].split())
