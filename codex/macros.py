@@ -24,7 +24,7 @@ from codex.render.collections import (
 from codex.render.edit_links import file_edit_url
 from codex.render.glossary import render_glossary
 from codex.render.gm_screen import GM_SCREEN_SCHEMA, render_gm_screen
-from codex.render.recent_changes import recent_commits, render_recent_changes
+from codex.render.rules_changes import NO_HISTORY, HistoryView, last_changed, render_changes_page, render_latest_changes
 from codex.render.tables import render_table
 
 
@@ -51,10 +51,11 @@ def make_page_macros(
     docs_dir: Path,
     edit_base: str = "",
     offline: OfflineCopy = NO_OFFLINE_COPY,
+    history: HistoryView = NO_HISTORY,
 ) -> dict[str, Callable[..., str]]:
     """Name -> function, for mkdocs-macros to register. `edit_base` (codex/render/edit_links.py) prefixes the "edit this
     table" links; empty, tables have none. `offline` says where this build's offline zip is (the home page offers
-    it)."""
+    it). `history` is the rules' history as the page being built sees it (codex/render/rules_changes.py)."""
     tables = dataset.by_id("table.schema.json")
     questions = dataset.by_id("open-question.schema.json")
     ui = UIText.from_dataset(dataset)
@@ -67,7 +68,8 @@ def make_page_macros(
 
     def table(table_id: str) -> str:
         data = lookup(tables, table_id, "table id")
-        return render_table(data, lang, ui, file_edit_url(edit_base, dataset.source_file(table_id)))
+        changed = last_changed(history.commits, history.page(), f"table-{table_id}")
+        return render_table(data, lang, ui, file_edit_url(edit_base, dataset.source_file(table_id)), changed)
 
     def value(table_id: str, row_id: str, column: str | None = None) -> str:
         """One cell of a table, formatted as the table shows it, for use in prose; with two arguments, a calculator's
@@ -150,15 +152,21 @@ def make_page_macros(
         """How many open-question notes data/open-questions holds (all, or those of one status), for prose."""
         return str(sum(1 for q in questions.values() if not status or q["status"] == status))
 
-    def recent_changes(count: int = 8) -> str:
-        """The last commits (codex/render/recent_changes.py), or a note when the build has no git history."""
-        return render_recent_changes(recent_commits(dataset.root.parent, count), lang, ui)
+    def recent_changes(count: int = 5) -> str:
+        """The last commits that changed the rules, a few changes each (codex/render/rules_changes.py), or a note
+        when the build has no git history."""
+        return render_latest_changes(history.commits, lang, ui, history.link, count)
+
+    def rules_changes() -> str:
+        """The Changes page: every change of the rules, by commit, newest first, filterable by document."""
+        return render_changes_page(history.commits, lang, ui, history.link)
 
     return {
         "gm_screen": gm_screen,
         "glossary": glossary,
         "open_questions_count": open_questions_count,
         "recent_changes": recent_changes,
+        "rules_changes": rules_changes,
         "downloads_list": downloads_list,
         "offline_download": offline_download,
         "rulebook": rulebook,

@@ -3,14 +3,16 @@
 For each language's configuration (mkdocs.yml for French; mkdocs.en.yml, which inherits it, for English):
 
 1. ``on_config``: pin the build's date to the commit's (codex/publish/build_date.py); load and validate ``data/``
-   (a data error stops the build with file:line); register the page macros with mkdocs-macros (which renders
-   them); set up either the served site (web app links, the offline zip to offer) or the offline folder (``.html``
+   (a data error stops the build with file:line); read the rules' history (codex/changes/history.py); register the
+   page macros with mkdocs-macros (which renders them); set up either the served site (web app links, the offline zip to offer) or the offline folder (``.html``
    links, classic scripts). The plugin is listed before ``macros``, so the macros exist when mkdocs-macros
    configures itself. ``on_files`` keeps the site's files (the rulebook finds each page's built file and URL among
    them) and starts the other languages' builds beside this one (codex/other_languages.py). Under ``mkdocs
    serve``, ``on_serve`` watches data, both languages' pages, the engine and the rules code.
-2. ``on_page_markdown`` (priority -50, after mkdocs-macros has rendered the page): French typography on a French
-   page's text (codex/i18n/typography.py), then the glossary's tooltip definitions in the page's language.
+2. ``on_pre_page``: keep the page being built (the macros link from it). ``on_page_markdown`` (priority -50, after
+   mkdocs-macros has rendered the page): a rule page's own history at its foot (codex/render/rules_changes.py), the
+   wiki links (codex/render/wiki_links.py), French typography on a French page's text (codex/i18n/typography.py),
+   then the glossary's tooltip definitions in the page's language.
    ``on_page_content``: a page without a front matter description gets its first paragraph's; ``on_page_context``:
    its Open Graph card (codex/render/page_meta.py; docs/overrides/main.html writes both) and the search dialog's
    name (docs/overrides/partials/search.html).
@@ -40,9 +42,11 @@ from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
+from mkdocs.utils import get_relative_url
 
 import calculators
 import codex
+from codex.changes.history import CommitChanges, rules_history_once
 from codex.data.errors import DataErrors
 from codex.data.loading import Dataset, load_dataset_once
 from codex.data.wiki_links import WikiTargets
@@ -63,6 +67,7 @@ from codex.publish.web_app import app_links, write_manifest, write_service_worke
 from codex.render.edit_links import forget_unset_repository, repository_edit_base
 from codex.render.not_found import not_found_context
 from codex.render.page_meta import open_graph, page_description
+from codex.render.rules_changes import HistoryView, render_page_history
 from codex.render.template_cache import cache_compiled_templates
 from codex.render.tooltips import append_tooltips, tooltip_definitions
 from codex.render.wiki_links import LINKED_FROM_KINDS, Linker, WikiLinkError, fill_linked_from, link_page
@@ -107,6 +112,8 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         self.tooltips: dict[str, str] = {}
         self.wiki: WikiTargets | None = None
         self.linked_from: dict[str, list[Page]] = {}  # 'condition:prone' -> the pages that link to it
+        self.history: list[CommitChanges] | None = None
+        self.page: Page | None = None  # the page being built
 
     # -- paths
 
@@ -123,7 +130,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             raise PluginError(f"invalid data, the build stops:\n{err}") from None
         self.ui = UIText.from_dataset(self.dataset)
         lang = self.lang = config.theme["language"]
-        secondary = (*self.config.rulebook.skip, *([self.config.rulebook.page] if self.config.rulebook.page else []))
+        secondary = tuple(sorted(self.not_rules()))
         self.wiki = WikiTargets(self.dataset, lang, Path(config.docs_dir), tuple(secondary))
         self.linked_from = {}
         glossary = self.dataset.by_id("glossary.schema.json").get("glossary")
@@ -139,7 +146,9 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             language_depth(config),
             self.config.offline_folder,
         )
-        macros = make_page_macros(self.dataset, lang, Path(config.docs_dir), edit_base, self.offline)
+        self.history = rules_history_once(self.project_path(config, "."))
+        history = HistoryView(self.history, self.link_from_page, lambda: self.page.file.src_uri if self.page else "")
+        macros = make_page_macros(self.dataset, lang, Path(config.docs_dir), edit_base, self.offline, history)
         macros_plugin.register_macros(macros)
         if self.config.offline_folder:
             configure_for_folder(config)
@@ -159,9 +168,26 @@ class CodexPlugin(BasePlugin[CodexConfig]):
 
     # -- 2. pages
 
+    def on_pre_page(self, page: Page, **kwargs: Any) -> Page:
+        self.page = page  # the macros link from it (the rules' history)
+        return page
+
+    def link_from_page(self, target: str, anchor: str) -> str | None:
+        """The URL of a page of the site (path under docs/<lang>/) and anchor, relative to the page being built;
+        None when the page is not in the site."""
+        file = self.files.get_file_from_path(target)
+        if file is None or self.page is None:
+            return None
+        fragment = f"#{anchor}" if anchor else ""
+        return (get_relative_url(file.url, self.page.file.url) if file is not self.page.file else "") + fragment or "#"
+
     @event_priority(-50)  # after mkdocs-macros (priority 0) has rendered the page's macros
     def on_page_markdown(self, markdown: str, page: Page, **kwargs: Any) -> str:
         markdown = self.write_wiki_links(markdown, page)
+        if page.file.src_uri not in self.not_rules():
+            assert self.ui is not None
+            history = render_page_history(self.history, page.file.src_uri, self.lang, self.ui, self.link_from_page)
+            markdown = f"{markdown.rstrip()}\n\n{history}\n" if history else markdown
         return append_tooltips(typeset_markdown(markdown, self.lang), self.tooltips)
 
     def write_wiki_links(self, markdown: str, page: Page) -> str:
@@ -208,6 +234,10 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             site_name=config.site_name,
         )
         return context
+
+    def not_rules(self) -> set[str]:
+        """The pages that gather rather than rule (the rulebook option: the rulebook and the pages it skips)."""
+        return {*self.config.rulebook.skip, *([self.config.rulebook.page] if self.config.rulebook.page else [])}
 
     def search_name(self) -> str:
         """The accessible name of the theme's search dialog (docs/overrides/partials/search.html), on every page."""

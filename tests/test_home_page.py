@@ -1,5 +1,5 @@
-"""The home page: the three rule documents with their status, the open-question count from data, and the recent
-changes from the git history (or a plain note when the build has no history)."""
+"""The home page: the three rule documents with their status, the open-question count from data, and the latest
+rule changes from the git history (or a plain note when the build has no history)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from codex.changes.history import CommitChanges, rules_history
 from codex.i18n.ui import UIText
-from codex.render.recent_changes import recent_commits, render_recent_changes
+from codex.render.rules_changes import render_latest_changes
 from tests.built_html import article
 from tests.conftest import ROOT, lang_root
 from tests.project_data import project_dataset
@@ -35,21 +36,22 @@ def test_the_home_page_counts_the_open_questions_from_data(built_site, lang, wor
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_the_home_page_lists_recent_commits(built_site, lang):
-    items = home(built_site, lang).select("ul.codex-recent-changes li")
-    expected = recent_commits(ROOT)
-    if expected is None:
+def test_the_home_page_lists_the_latest_rule_changes(built_site, lang):
+    """The home page's latest changes come from the rules' history (codex/changes/history.py): its last commits."""
+    history = rules_history(ROOT)
+    if history is None:
         pytest.skip("this checkout has no git history")
-    assert [li.find("code").get_text() for li in items] == [c["hash"] for c in expected]
+    shown = home(built_site, lang).select(".codex-latest-changes .codex-change-commit-title code")
+    assert [code.get_text() for code in shown] == [c.short for c in history[:3]]
 
 
-def test_recent_changes_degrade_to_a_note_without_git_history(tmp_path):
-    assert recent_commits(tmp_path) is None
+def test_the_latest_changes_degrade_to_a_note_without_git_history():
     for lang in ("fr", "en"):
-        note = render_recent_changes(None, lang, UI)
-        assert "<li>" not in note and "git" in note
+        note = render_latest_changes(None, lang, UI, lambda page, anchor: None)
+        assert "<li>" not in note and UI.text("changes_unavailable", lang) in note
 
 
 def test_commit_subjects_are_escaped_and_marked_english():
-    html = render_recent_changes([{"hash": "abc1234", "date": "2026-01-01", "subject": "Fix <b> & tables"}], "fr", UI)
+    commit = CommitChanges("abc1234" * 6, "2026-01-01", "Fix <b> & tables", ())
+    html = render_latest_changes([commit], "fr", UI, lambda page, anchor: None)
     assert "&lt;b&gt; &amp; tables" in html and 'lang="en"' in html

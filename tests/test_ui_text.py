@@ -78,7 +78,7 @@ def test_templates_escape_values_and_refuse_missing_names():
     html = render_table(DATASET.by_id("table.schema.json")["materials"], "en", UI, 'x" onclick="alert(1)')
     assert 'href="x&#34; onclick=&#34;alert(1)"' in html
     with pytest.raises(UndefinedError):
-        render("recent_changes.html", ui=UI, lang="en")
+        render("latest_changes.html", ui=UI, lang="en")
 
 
 def test_the_gm_screen_shows_the_panels_of_the_data_in_order():

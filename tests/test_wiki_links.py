@@ -191,10 +191,11 @@ def test_a_page_link_that_leads_nowhere_stops_the_build_naming_file_and_line(tmp
 
 def test_a_commit_subject_that_looks_like_a_wiki_link_is_shown_as_written(dataset):
     """The home page's recent changes are free text: '[[kind:id]]' in a commit subject is not a link to check."""
-    from codex.render.recent_changes import render_recent_changes
+    from codex.changes.history import CommitChanges
+    from codex.render.rules_changes import render_latest_changes
 
-    commits = [{"hash": "abc1234", "date": "2026-12-01", "subject": "Wiki links: [[kind:id]] & more"}]
-    html = str(render_recent_changes(commits, "en", UIText.from_dataset(dataset)))
+    commits = [CommitChanges("abc1234" * 6, "2026-12-01", "Wiki links: [[kind:id]] & more", ())]
+    html = str(render_latest_changes(commits, "en", UIText.from_dataset(dataset), lambda page, anchor: None))
     markdown, linked = link_page(html, linker_for(dataset, "en", "index.md"))
     assert linked == [] and markdown == html
     assert BeautifulSoup(markdown, "html.parser").find("span", lang="en").get_text() == "Wiki links: [[kind:id]] & more"

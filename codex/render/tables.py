@@ -15,8 +15,9 @@ def header(column: dict, lang: str) -> str:
     return f"{label} ({text(column['unit'], lang)})" if column.get("unit") else label
 
 
-def render_table(table: dict, lang: str, ui: UIText, edit_url: str = "") -> Markup:
-    """A table with its caption, header, rows, notes, source and edit link (when `edit_url` is known)."""
+def render_table(table: dict, lang: str, ui: UIText, edit_url: str = "", last_changed: str = "") -> Markup:
+    """A table with its caption, header, rows, notes, source, the date of its last change (`last_changed`, linked to
+    the page's history) and edit link (when `edit_url` is known)."""
     columns = [c for c in table["columns"] if not c.get("hidden")]
     rows = [
         {"id": row["id"], "cells": [cell(row[c["id"]], lang, c.get("format", "plain")) for c in columns]}
@@ -33,4 +34,5 @@ def render_table(table: dict, lang: str, ui: UIText, edit_url: str = "") -> Mark
         notes=[text(n, lang) for n in table.get("notes", [])],
         source=table["source"],
         edit_url=edit_url,
+        last_changed=last_changed,
     )

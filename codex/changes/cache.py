@@ -1,0 +1,56 @@
+"""The changes of each commit kept from one build to the next: a commit never changes, so its changes are computed
+once per version of the engine that computes them (the sources of codex/changes and codex/i18n are part of the key).
+
+A JSON file per commit in a per-user folder of the system's temporary folder; a cache that cannot be read or written
+is no cache: the changes are then computed again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import asdict
+from functools import cache
+from pathlib import Path
+
+import codex.changes
+import codex.i18n
+from codex.changes.model import Change
+
+FOLDER = Path(tempfile.gettempdir()) / f"codex-changes-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
+
+
+@cache
+def engine_version() -> str:
+    """A digest of the code that turns two commits into changes."""
+    digest = hashlib.sha256()
+    for package in (codex.changes, codex.i18n):
+        for source in sorted(Path(package.__file__).parent.glob("*.py")):
+            digest.update(source.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def cached_changes(base: str | None, head: str, compute: Callable[[], list[Change]]) -> list[Change]:
+    """The changes from `base` to `head`, from the cache or from `compute` (then kept)."""
+    key = hashlib.sha256(f"{engine_version()} {base} {head}".encode()).hexdigest()
+    path = FOLDER / f"{key}.json"
+    try:
+        return [from_json(item) for item in json.loads(path.read_text(encoding="utf-8"))]
+    except (OSError, ValueError, TypeError, KeyError):
+        pass
+    changes = compute()
+    try:
+        FOLDER.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_text(json.dumps([asdict(c) for c in changes], ensure_ascii=False), encoding="utf-8")
+        temporary.replace(path)  # whole or not at all, even with two builds at once
+    except OSError:
+        pass
+    return changes
+
+
+def from_json(item: dict) -> Change:
+    return Change(**{**item, "lines": tuple(item.get("lines", ()))})

@@ -1,0 +1,84 @@
+"""The history of the rules: for each commit that touched the data or the pages, the changes it made
+(codex/changes/diff.py), newest first.
+
+Each commit is compared with its first parent (a merge shows what it brought to the branch), the first commit with
+nothing. Without the history (not a git repository, git missing, or a shallow clone, whose oldest commit would
+show the whole rules as added) `rules_history` gives None and the site says that the history is unavailable; the
+deploy workflow fetches the whole history. The snapshots share what does not change between commits
+(codex/changes/snapshot.py), so a history of a few hundred commits reads in seconds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from codex.changes.cache import cached_changes
+from codex.changes.diff import rules_changes
+from codex.changes.model import Change
+from codex.changes.snapshot import GitError, Snapshot, snapshot_at
+from codex.git import git_output
+
+RULES_PATHS = ("data", "docs/fr", "docs/en")  # where the rules live; a commit touching nothing else is not read
+SEPARATOR = "\x1f"
+
+
+@dataclass(frozen=True)
+class CommitChanges:
+    """One commit of the rules: its id, date (YYYY-MM-DD), message's first line and the changes it made."""
+
+    commit: str
+    date: str
+    subject: str
+    changes: tuple[Change, ...]
+
+    @property
+    def short(self) -> str:
+        return self.commit[:7]
+
+
+_read: dict[tuple[str, str], list[CommitChanges] | None] = {}
+
+
+def rules_history_once(repo: Path) -> list[CommitChanges] | None:
+    """rules_history(repo), read once per commit of HEAD in a process (a build reads it for each language; the
+    other languages' builds are forked from this one, `mkdocs serve` rebuilds)."""
+    head = (git_output(repo, "rev-parse", "HEAD") or "").strip()
+    key = (str(repo.resolve()), head)
+    if key not in _read:
+        _read[key] = rules_history(repo) if head else None
+    return _read[key]
+
+
+def has_history(repo: Path) -> bool:
+    """Whether `repo` is a git repository with its whole history."""
+    shallow = git_output(repo, "rev-parse", "--is-shallow-repository")
+    return shallow is not None and shallow.strip() == "false"
+
+
+def rules_history(repo: Path, head: str = "HEAD") -> list[CommitChanges] | None:
+    """Every commit up to `head` that changed the rules as readers see them, newest first; None without history."""
+    if not has_history(repo):
+        return None
+    log = git_output(
+        repo, "log", "--first-parent", f"--format=%H{SEPARATOR}%P{SEPARATOR}%cs{SEPARATOR}%s", head, "--", *RULES_PATHS
+    )
+    if log is None:
+        return None
+    history = []
+    for line in log.splitlines():
+        commit, parents, date, subject = line.split(SEPARATOR, 3)
+        try:
+            changes = changes_between(repo, parents.split()[0] if parents else None, commit)
+        except GitError:
+            return None
+        if changes:
+            history.append(CommitChanges(commit, date, subject, tuple(changes)))
+    return history
+
+
+def changes_between(repo: Path, base: str | None, head: str) -> list[Change]:
+    """The changes from `base` (None: from nothing) to `head`, from the cache when it has them."""
+    return cached_changes(
+        base, head, lambda: rules_changes(snapshot_at(repo, base) if base else Snapshot(), snapshot_at(repo, head))
+    )

@@ -1,0 +1,34 @@
+// The Changes page's filter by source document (codex/render/templates/rules_changes.html): the radio buttons show
+// only the changes of one document, and the commits that hold some. Without JavaScript the filter stays hidden and
+// every change shows. Nothing happens on a page without the Changes list.
+(function () {
+  "use strict";
+
+  function filter(list, documentId) {
+    list.querySelectorAll(".codex-change-commit").forEach(function (commit) {
+      var shown = 0;
+      commit.querySelectorAll(":scope > ul > li[data-document]").forEach(function (change) {
+        var keep = documentId === "*" || change.getAttribute("data-document") === documentId;
+        change.hidden = !keep;
+        shown += keep ? 1 : 0;
+      });
+      commit.hidden = shown === 0;
+    });
+  }
+
+  function setUp() {
+    document.querySelectorAll("[data-codex-changes]").forEach(function (list) {
+      var choices = list.querySelector(".codex-changes-filter");
+      if (!choices) return;
+      choices.hidden = false;
+      choices.addEventListener("change", function (event) {
+        if (event.target.name === "codex-changes-document") filter(list, event.target.value);
+      });
+      var checked = choices.querySelector("input:checked");
+      if (checked) filter(list, checked.value);  // a choice the browser kept from the previous visit
+    });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
+  else setUp();
+})();

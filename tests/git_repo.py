@@ -1,0 +1,76 @@
+"""A temporary git repository for tests of the history: a copy of the project's rules (data/ without the seeds,
+both languages' pages), committed, then changed and committed again by the test. Commits have a fixed author and
+dates one day apart, and git reads no user or system configuration, so that every run makes the same history."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from tests.conftest import ROOT
+
+RULES_FOLDERS = ("data", "docs/fr", "docs/en")
+LEFT_OUT = shutil.ignore_patterns("seeds", "__pycache__")
+FIRST_DATE = 1709294400  # 2024-03-01 12:00 UTC, the first commit's date; each next commit one day later
+DAY = 86400
+
+
+class GitRepo:
+    """A repository at `root`; `write`/`replace` change files, `commit` records them and returns the commit id."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.commits = 0
+
+    @classmethod
+    def of_project(cls, root: Path, source: Path = ROOT) -> GitRepo:
+        """A repository holding the project's rules as they are now, in one commit."""
+        for folder in RULES_FOLDERS:
+            shutil.copytree(source / folder, root / folder, ignore=LEFT_OUT)
+        repo = cls(root)
+        repo.git("init", "--quiet", "--initial-branch=main")
+        repo.commit("The project's rules")
+        return repo
+
+    def env(self) -> dict[str, str]:
+        stamp = f"@{FIRST_DATE + DAY * self.commits} +0000"
+        return {
+            **os.environ,
+            "GIT_CONFIG_GLOBAL": os.devnull,
+            "GIT_CONFIG_NOSYSTEM": "1",
+            "GIT_AUTHOR_NAME": "Test Author",
+            "GIT_AUTHOR_EMAIL": "author@example.org",
+            "GIT_COMMITTER_NAME": "Test Author",
+            "GIT_COMMITTER_EMAIL": "author@example.org",
+            "GIT_AUTHOR_DATE": stamp,
+            "GIT_COMMITTER_DATE": stamp,
+        }
+
+    def git(self, *args: str) -> str:
+        result = subprocess.run(
+            ["git", "-C", str(self.root), *args], env=self.env(), capture_output=True, text=True, check=False
+        )
+        assert result.returncode == 0, f"git {' '.join(args)} failed: {result.stderr}"
+        return result.stdout
+
+    def read(self, path: str) -> str:
+        return (self.root / path).read_text(encoding="utf-8")
+
+    def write(self, path: str, text: str) -> None:
+        (self.root / path).parent.mkdir(parents=True, exist_ok=True)
+        (self.root / path).write_text(text, encoding="utf-8")
+
+    def replace(self, path: str, old: str, new: str) -> None:
+        """Replace the one occurrence of `old` in the file (a test that no longer finds its text fails here)."""
+        text = self.read(path)
+        assert text.count(old) == 1, f"{path} holds {text.count(old)} times {old!r}, not once"
+        self.write(path, text.replace(old, new))
+
+    def commit(self, message: str) -> str:
+        """Record every change of the work tree; the new commit's id."""
+        self.git("add", "--all")
+        self.git("commit", "--quiet", "--allow-empty", "--no-verify", "-m", message)
+        self.commits += 1
+        return self.git("rev-parse", "HEAD").strip()
