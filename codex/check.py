@@ -1,11 +1,14 @@
-"""The check to run before a pull request: validate the data, build the site strictly, lint and format-check the
-code with ruff, run the tests; then print a short report of what failed and where.
+"""The check to run before a pull request, and after each change: every mistake named where it was made.
 
-    .venv/bin/python -m codex.check            # every step, every test (a few minutes)
-    .venv/bin/python -m codex.check --quick    # every step, the tests without a browser (a minute or two)
+    .venv/bin/python -m codex.check --quick    # data, both builds into site/, calculators, ruff: seconds
+    .venv/bin/python -m codex.check            # the same, then every test, the browser's included (minutes)
 
-Exit status 0 when everything passed, 1 otherwise. Data errors are listed as `file:line: field ...: got ...; expected
-...` (CONTRIBUTING.md explains each message); build warnings, ruff findings and failing tests are listed by file.
+--quick needs no browser: it validates the data (file:line, field, expected form, fix), builds both languages
+strictly into site/ (where `mkdocs serve` and the README say the site is), which also checks the macro calls of
+every page, the twin pages and both navigations, the links and anchors, the wiki links and the open questions each
+page shows (codex/mistakes/), replays each calculator's stored vectors under CPython (a value a calculator reads
+changed: the vectors say so, with the command that refreshes them), and runs ruff. Exit status 0 when everything
+passed, 1 otherwise; CONTRIBUTING.md ("What the errors mean") explains each message.
 """
 
 from __future__ import annotations
@@ -16,15 +19,10 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path.cwd()  # run from the project's root, where mkdocs.yml is
-
-
-# The tests that need no browser (tests/conftest.py marks the others `browser`): what --quick runs.
-QUICK_TESTS = ["-m", "not browser"]
 
 
 @dataclass
@@ -49,23 +47,75 @@ def check_data() -> Step:
     return step
 
 
-def check_build() -> Step:
-    step = Step("strict build (both languages)")
-    with tempfile.TemporaryDirectory() as site:
-        result = subprocess.run(
-            [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", site],
-            cwd=ROOT,
-            env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
-            capture_output=True,
-            text=True,
-        )
-    lines = [line for line in result.stderr.splitlines() if re.match(r"^(WARNING|ERROR)\b", line)]
-    # the line after "invalid data" lists the data errors already reported by the data step
-    step.problems = [re.sub(r"\s+-\s+", ": ", line, count=1) for line in lines]
-    if result.returncode and not step.problems:
-        step.problems = [
-            result.stderr.strip().splitlines()[-1] if result.stderr.strip() else f"exit status {result.returncode}"
-        ]
+def start_build() -> subprocess.Popen:
+    """The strict build of both languages into site/, started in the background: the other quick steps run beside it."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "build", "--strict"],
+        cwd=ROOT,
+        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def check_build(build: subprocess.Popen | None = None) -> Step:
+    step = Step("strict build of both languages into site/ (pages, macros, twins and navs, links, wiki links)")
+    _, log = (build or start_build()).communicate()
+    step.problems = build_problems(log)
+    if build is not None and build.returncode and not step.problems:
+        step.problems = [log.strip().splitlines()[-1] if log.strip() else f"exit status {build.returncode}"]
+    return step
+
+
+# What MkDocs adds around our messages, which names no mistake.
+MKDOCS_OWN_WORDS = ("Aborted with", "Error reading page")
+
+
+def build_problems(log: str) -> list[str]:
+    """The build's warnings and errors, each once, with the lines that continue them; not the data errors (the data
+    step lists them) nor MkDocs' closing words."""
+    problems: list[str] = []
+    for record in re.split(r"^(?=(?:WARNING|ERROR|INFO|DEBUG)\b)", log, flags=re.MULTILINE):
+        level, _, message = record.partition(" -  ")
+        message = message.strip()
+        if level.strip() not in ("WARNING", "ERROR") or not message:
+            continue
+        if message.startswith(("invalid data, the build stops", "the build of ")) or message.startswith("Aborted"):
+            continue
+        for line in message.splitlines():
+            line = line.strip()
+            if line and line not in problems and not line.startswith(MKDOCS_OWN_WORDS):
+                problems.append(line)
+    return problems
+
+
+def check_calculators() -> Step:
+    """Each calculator's stored vectors (tests/calculator_vectors/) against what CPython computes now: a rule, a text
+    or a value a calculator reads changed without the vectors being refreshed."""
+    step = Step("calculators (stored vectors replayed under CPython)")
+    sys.path.insert(0, str(ROOT))
+    try:
+        from codex.calculators import declarations
+        from tests.calculator_vectors import compute_vectors, read_vectors, vector_path
+    except ImportError as err:
+        step.problems = [f"cannot load the calculators: {err}"]
+        return step
+    for calculator_id in sorted(declarations()):
+        path = vector_path(calculator_id).relative_to(ROOT)
+        try:
+            stale = not vector_path(calculator_id).is_file() or read_vectors(calculator_id) != compute_vectors(
+                calculator_id
+            )
+        except Exception as err:  # a calculator that raises is a problem to report, not a crash of the check
+            step.problems.append(f"{path}: the calculator {calculator_id} fails: {err!r}")
+            continue
+        if stale:
+            step.problems.append(
+                f"{path}: stale (the calculator or the data it reads changed). Fix: run "
+                f".venv/bin/python tests/calculator_vectors.py {calculator_id}, read the diff (only what you meant to "
+                "change may differ) and commit it"
+            )
     return step
 
 
@@ -135,17 +185,22 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description="Validate data, build strictly, lint and format-check, run the tests; report what failed and where."
     )
-    parser.add_argument("--quick", action="store_true", help="run only the tests without a browser (-m 'not browser')")
+    parser.add_argument("--quick", action="store_true", help="no test suite: data, builds, calculators, ruff (seconds)")
     parser.add_argument("pytest_args", nargs="*", help="passed to pytest (e.g. a test file)")
     args = parser.parse_args(argv)
     steps: list[Step] = []
-    for label, run in (("data", check_data), ("build", check_build), ("lint", check_lint), ("format", check_format)):
+    build = start_build()
+    quick = (
+        ("data", check_data),
+        ("calculators", check_calculators),
+        ("lint", check_lint),
+        ("format", check_format),
+        ("build", lambda: check_build(build)),
+    )
+    for label, run in quick:
         steps.append(run())
         print(f"{label}: {'ok' if steps[-1].passed else 'errors'}", flush=True)
-    if args.quick:
-        print("tests without a browser: running (a minute or two)...", flush=True)
-        steps.append(check_tests(QUICK_TESTS + args.pytest_args, 'tests without a browser (pytest -m "not browser")'))
-    else:
+    if not args.quick:
         print("tests: running (a few minutes)...", flush=True)
         steps.append(check_tests(args.pytest_args))
     return report(steps)

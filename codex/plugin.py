@@ -39,13 +39,14 @@ from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
-from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 import calculators
 import codex
+from codex.calculators import calculator_documents
 from codex.changes.history import CommitChanges, rules_history_once
 from codex.data.errors import DataErrors
 from codex.data.loading import Dataset, load_dataset_once
@@ -53,6 +54,11 @@ from codex.data.wiki_links import WikiTargets
 from codex.i18n.typography import typeset, typeset_markdown
 from codex.i18n.ui import UIText
 from codex.macros import make_page_macros
+from codex.mistakes.build_warnings import BuildContext, RewriteWarnings
+from codex.mistakes.build_warnings import install as install_warnings
+from codex.mistakes.macro_calls import MacroChecks, page_macro_problems
+from codex.mistakes.problem import Problem
+from codex.mistakes.twins import read_config, twin_problems, unshown_questions
 from codex.other_languages import OtherLanguages
 from codex.publish.build_date import pin_build_date
 from codex.publish.calculators import publish_calculators
@@ -114,6 +120,10 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         self.linked_from: dict[str, list[Page]] = {}  # 'condition:prone' -> the pages that link to it
         self.history: list[CommitChanges] | None = None
         self.page: Page | None = None  # the page being built
+        self.macro_checks: MacroChecks | None = None
+        self.macro_names: list[str] = []
+        self.docs_folder = "docs"  # the pages' folder, relative to the project's root (for messages)
+        self.warnings: RewriteWarnings | None = None  # MkDocs' link warnings said with file, line and fix
 
     # -- paths
 
@@ -149,6 +159,13 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         self.history = rules_history_once(self.project_path(config, "."))
         history = HistoryView(self.history, self.link_from_page, lambda: self.page.file.src_uri if self.page else "")
         macros = make_page_macros(self.dataset, lang, Path(config.docs_dir), edit_base, self.offline, history)
+        self.macro_checks = MacroChecks(self.dataset, calculator_documents(self.dataset))
+        self.macro_names = sorted(macros)
+        self.docs_folder = docs_folder(config)
+        self.stop_on(self.language_problems(config))
+        self.warnings = install_warnings(
+            BuildContext(Path(config.docs_dir), self.docs_folder, lang, config.config_file_path, self.wiki.anchors)
+        )
         macros_plugin.register_macros(macros)
         if self.config.offline_folder:
             configure_for_folder(config)
@@ -181,14 +198,27 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         fragment = f"#{anchor}" if anchor else ""
         return (get_relative_url(file.url, self.page.file.url) if file is not self.page.file else "") + fragment or "#"
 
+    @event_priority(10)  # before mkdocs-macros (priority 0) renders the page's macros
+    def check_macro_calls(self, markdown: str, page: Page, **kwargs: Any) -> str:
+        """Stop on a misspelt macro, table, row, column, question or calculator with the page's file and line and the
+        fix (codex/mistakes/macro_calls.py), before mkdocs-macros would only say "Macro Rendering Error"."""
+        assert self.macro_checks is not None
+        source = Path(page.file.abs_src_path).read_text(encoding="utf-8") if page.file.abs_src_path else markdown
+        file = f"{self.docs_folder}/{page.file.src_uri}"
+        problems = page_macro_problems(source, file, self.lang, self.macro_checks, self.macro_names)
+        self.stop_on(problems)
+        return markdown
+
     @event_priority(-50)  # after mkdocs-macros (priority 0) has rendered the page's macros
-    def on_page_markdown(self, markdown: str, page: Page, **kwargs: Any) -> str:
+    def after_macros(self, markdown: str, page: Page, **kwargs: Any) -> str:
         markdown = self.write_wiki_links(markdown, page)
         if page.file.src_uri not in self.not_rules():
             assert self.ui is not None
             history = render_page_history(self.history, page.file.src_uri, self.lang, self.ui, self.link_from_page)
             markdown = f"{markdown.rstrip()}\n\n{history}\n" if history else markdown
         return append_tooltips(typeset_markdown(markdown, self.lang), self.tooltips)
+
+    on_page_markdown = CombinedEvent(check_macro_calls, after_macros)
 
     def write_wiki_links(self, markdown: str, page: Page) -> str:
         """The page's wiki links as links (codex/render/wiki_links.py); each linked condition or glossary entry
@@ -234,6 +264,30 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             site_name=config.site_name,
         )
         return context
+
+    def language_problems(self, config: MkDocsConfig) -> list[Problem]:
+        """The pages without twin and the navigations that differ (the root language, which knows the others), and
+        the open questions this language's pages do not show (codex/mistakes/twins.py)."""
+        assert self.dataset is not None
+        problems = []
+        if self.config.other_languages:
+            configs = {self.lang: Path(config.config_file_path)}
+            for other in self.config.other_languages:
+                path = self.project_path(config, other)
+                configs[(read_config(path).get("theme") or {}).get("language", other)] = path
+            problems += twin_problems(self.project_path(config, "."), configs)
+        questions = self.dataset.by_id("open-question.schema.json")
+        files = {q: self.dataset.source_file(q) for q in questions}
+        shown_by_forms = {c: d.get("open_questions", []) for c, d in calculator_documents(self.dataset).items()}
+        problems += unshown_questions(
+            questions, files, shown_by_forms, Path(config.docs_dir), self.docs_folder, self.lang
+        )
+        return problems
+
+    @staticmethod
+    def stop_on(problems: list[Problem]) -> None:
+        if problems:
+            raise PluginError("\n".join(str(p) for p in problems))
 
     def not_rules(self) -> set[str]:
         """The pages that gather rather than rule (the rulebook option: the rulebook and the pages it skips)."""
@@ -320,6 +374,13 @@ def codex_options(config_file: Path) -> CodexConfig:
 
 def package_dir(package: Any) -> Path:
     return Path(package.__file__).resolve().parent
+
+
+def docs_folder(config: MkDocsConfig) -> str:
+    """The pages' folder relative to the project's root ('docs/fr'), as messages name files."""
+    docs = Path(config.docs_dir).resolve()
+    root = Path(config.config_file_path).resolve().parent
+    return docs.relative_to(root).as_posix() if docs.is_relative_to(root) else docs.as_posix()
 
 
 def language_depth(config: MkDocsConfig) -> int:

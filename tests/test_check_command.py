@@ -37,11 +37,46 @@ def test_a_clean_run_passes(capsys):
     assert "All checks passed." in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("options, pytest_args", [(["--quick"], ["-m", "not browser"]), ([], [])])
-def test_every_step_runs_and_quick_leaves_out_the_browser_tests(monkeypatch, options, pytest_args):
+@pytest.mark.parametrize("options, runs_tests", [(["--quick"], False), ([], True)])
+def test_every_step_runs_and_quick_leaves_out_the_test_suite(monkeypatch, options, runs_tests):
     ran = []
-    for name in ("check_data", "check_build", "check_lint", "check_format"):
+    monkeypatch.setattr(check, "start_build", lambda: "build started")
+    monkeypatch.setattr(check, "check_build", lambda build: ran.append(("check_build", build)) or check.Step("b"))
+    for name in ("check_data", "check_calculators", "check_lint", "check_format"):
         monkeypatch.setattr(check, name, lambda name=name: ran.append(name) or check.Step(name))
     monkeypatch.setattr(check, "check_tests", lambda extra, *_: ran.append(("tests", extra)) or check.Step("tests"))
     assert check.main(options) == 0
-    assert ran == ["check_data", "check_build", "check_lint", "check_format", ("tests", pytest_args)]
+    expected = ["check_data", "check_calculators", "check_lint", "check_format", ("check_build", "build started")]
+    assert ran == expected + ([("tests", [])] if runs_tests else [])
+
+
+def test_stale_calculator_vectors_are_named_with_the_command_that_refreshes_them(monkeypatch):
+    import tests.calculator_vectors as vectors
+
+    monkeypatch.setattr(check, "ROOT", vectors.ROOT)
+    monkeypatch.setattr(vectors, "compute_vectors", lambda calculator_id: [{"changed": calculator_id}])
+    problems = check.check_calculators().problems
+    assert problems and all("stale" in p for p in problems)
+    assert any(
+        p.startswith("tests/calculator_vectors/jump.json: stale")
+        and "Fix: run .venv/bin/python tests/calculator_vectors.py jump" in p
+        for p in problems
+    )
+
+
+def test_the_build_s_problems_are_listed_once_without_mkdocs_closing_words():
+    log = (
+        "INFO    -  Cleaning site directory\n"
+        "WARNING -  docs/en/x.md:3 [en]: the link 'y.md' leads to no page. Fix: link to a page\n"
+        "ERROR   -  Error reading page 'x.md':\n"
+        "ERROR   -  docs/en/x.md:4 [en]: unknown table id 'z'. Fix: write an id\n"
+        "docs/en/x.md:5 [en]: unknown macro 'tabel'. Fix: call one\n"
+        "Aborted with a BuildError!\n"
+        "ERROR   -  the build of mkdocs.en.yml failed (its messages are above)\n"
+        "WARNING -  docs/en/x.md:3 [en]: the link 'y.md' leads to no page. Fix: link to a page\n"
+    )
+    assert check.build_problems(log) == [
+        "docs/en/x.md:3 [en]: the link 'y.md' leads to no page. Fix: link to a page",
+        "docs/en/x.md:4 [en]: unknown table id 'z'. Fix: write an id",
+        "docs/en/x.md:5 [en]: unknown macro 'tabel'. Fix: call one",
+    ]

@@ -42,7 +42,7 @@ def test_missing_english_text_is_reported(tmp_path):
     )
     assert error.line == 10
     assert error.field == "rows[1].name.en"
-    assert "both languages" in error.expected or "'en'" in error.expected
+    assert error.expected == "the English text" and "give the English text" in error.fix
 
 
 def test_missing_required_field_is_reported(tmp_path):

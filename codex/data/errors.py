@@ -14,13 +14,15 @@ class DataError(Exception):
     field: str
     value: object
     expected: str
+    fix: str = ""  # the fix in one sentence, where the expected form does not say it already
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
         shown = repr(self.value)
         if len(shown) > 80:
             shown = shown[:77] + "..."
-        return f"{where}: field '{self.field or '(top level)'}': got {shown}; expected {self.expected}"
+        fix = f". Fix: {self.fix}" if self.fix else ""
+        return f"{where}: field '{self.field or '(top level)'}': got {shown}; expected {self.expected}{fix}"
 
 
 class DataErrors(Exception):

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from codex.data.errors import DataError
 from codex.data.wiki_links import EXAMPLE, UnknownWikiLink, WikiTargets, find_links
 from codex.i18n.ui import DOCUMENTS_SCHEMA, UI_SCHEMA, placeholders
+from codex.mistakes.problem import suggestion
 
 if TYPE_CHECKING:
     from codex.data.loading import Dataset, Document
@@ -60,13 +61,15 @@ def duplicate_item_ids(doc: Document) -> list[DataError]:
         for index, item in enumerate(doc.content.get(key, [])):
             item_id = item.get("id")
             if item_id in seen:
+                first = seen[item_id]
                 errors.append(
                     DataError(
                         rel(doc),
                         doc.line(key, index, "id"),
                         f"{key}[{index}].id",
                         item_id,
-                        f"an id unique in this file (already used by {key}[{seen[item_id]}])",
+                        f"an id unique in this file (already used by {key}[{first}], line {doc.line(key, first, 'id')})",
+                        "give one of the two another id (kebab-case), or merge them",
                     )
                 )
             else:
@@ -78,6 +81,7 @@ def row_cell_errors(doc: Document) -> list[DataError]:
     """Every row gives a value (possibly null) for each column and nothing else."""
     columns = [c["id"] for c in doc.content["columns"]]
     numeric = {c["id"] for c in doc.content["columns"] if c.get("type") == "number"}
+    texts_in_both = bilingual_columns(doc)
     errors = []
     for index, row in enumerate(doc.content["rows"]):
         for column in columns:
@@ -101,8 +105,11 @@ def row_cell_errors(doc: Document) -> list[DataError]:
                         f"a number (column '{column}' is of type number), or null for an empty cell",
                     )
                 )
-        for key in row:
+        keys = list(row)
+        for position, key in enumerate(keys):
             if key != "id" and key not in columns:
+                before = row[keys[position - 1]] if position else None
+                decimal_comma = str(key).isdigit() and is_number_or_null(before) and before is not None
                 errors.append(
                     DataError(
                         rel(doc),
@@ -110,8 +117,44 @@ def row_cell_errors(doc: Document) -> list[DataError]:
                         f"rows[{index}].{key}",
                         row[key],
                         f"one of the columns declared in 'columns': {', '.join(columns)}",
+                        f"write a decimal number with a point ({before}.{key}): in a row written on one line, a comma "
+                        "separates the fields"
+                        if decimal_comma
+                        else "",
                     )
                 )
+        errors += one_language_cells(doc, index, row, texts_in_both)
+    return errors
+
+
+def bilingual_columns(doc: Document) -> set[str]:
+    """The text columns written in both languages ({fr, en}) in every row but at most one: there, a row written once
+    is a forgotten translation (elsewhere a column may mix words that need none: a unit, a name, a numeral)."""
+    rows = doc.content["rows"]
+    return {
+        c["id"]
+        for c in doc.content["columns"]
+        if c.get("type") == "text" and len(rows) > 2 and sum(not isinstance(r.get(c["id"]), dict) for r in rows) <= 1
+    }
+
+
+def one_language_cells(doc: Document, index: int, row: dict, bilingual: set[str]) -> list[DataError]:
+    """A cell written once (`name: Cristal`) in a column whose every other cell gives both languages: the English
+    (or French) reader would see the other language's word."""
+    errors = []
+    for column in sorted(bilingual):
+        value = row.get(column)
+        if isinstance(value, str) and any(ch.isalpha() for ch in value):
+            errors.append(
+                DataError(
+                    rel(doc),
+                    doc.line("rows", index, column),
+                    f"rows[{index}].{column}",
+                    value,
+                    "a text in both languages, as the other cells of this column",
+                    f"write {{fr: {value}, en: <the English text>}}",
+                )
+            )
     return errors
 
 
@@ -143,11 +186,25 @@ def glossary_reference_errors(dataset: Dataset) -> list[DataError]:
     project, not in throw-away test data folders) and its `open_question` names an existing question."""
     docs = dataset.root.parent / "docs"
     questions = {d.content["id"] for d in dataset.of_kind("open-question.schema.json")}
+    targets = [WikiTargets(dataset, lang, docs / lang) for lang in ("fr", "en") if (docs / lang).is_dir()]
     errors = []
     for doc in dataset.of_kind("glossary.schema.json"):
         for index, item in enumerate(doc.content["items"]):
-            page = item["page"].split("#")[0]
+            page, _, anchor = item["page"].partition("#")
             missing = [lang for lang in ("fr", "en") if (docs / lang).is_dir() and not (docs / lang / page).is_file()]
+            no_anchor = [t.lang for t in targets if anchor and not missing and anchor not in t.anchors(page)]
+            if no_anchor:
+                known = targets[0].anchors(page)
+                errors.append(
+                    DataError(
+                        rel(doc),
+                        doc.line("items", index, "page"),
+                        f"items[{index}].page",
+                        item["page"],
+                        f"a section of {page} (its anchors: {', '.join(sorted(known))})",
+                        f"write one of its anchors after '#'{suggestion(anchor, known)}",
+                    )
+                )
             if missing:
                 errors.append(
                     DataError(

@@ -141,7 +141,7 @@ def load_document(path: Path, shown: str, registry: Registry) -> tuple[Document 
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else None
         bad = text.splitlines()[line - 1].strip() if line and line <= len(text.splitlines()) else ""
-        return None, [DataError(shown, line, "(YAML syntax)", bad, f"valid YAML ({err.problem})")]
+        return None, [DataError(shown, line, "(YAML syntax)", bad, f"valid YAML ({err.problem})", yaml_fix(text, line))]
     validator = Draft202012Validator(schema, registry=registry)
     errors = [
         schema_error(shown, node, e)
@@ -150,6 +150,33 @@ def load_document(path: Path, shown: str, registry: Registry) -> tuple[Document 
     if errors:
         return None, errors
     return Document(path, schema_name, typeset_french_texts(content), node), []
+
+
+LANGUAGE_NAMES = {"fr": "French", "en": "English"}
+KEY_LINE = re.compile(r"^(?P<indent>[ ]*)(?:- )?[A-Za-z_][\w-]*:")
+
+
+def yaml_fix(text: str, line: int | None) -> str:
+    """The fix of a YAML syntax error at `line`: in a one-line {...} row, the commas and quotes; else the
+    indentation, naming the line above to line up with."""
+    lines = text.splitlines()
+    if not line or line > len(lines):
+        return "compare the line with the lines around it"
+    bad = lines[line - 1]
+    if "{" in bad or "[" in bad:
+        return (
+            "in a one-line {...} or [...], separate the fields with ', ', close every bracket, and put a text holding "
+            "a ',', ':', '[', ']', '{' or '}' between quotes"
+        )
+    indent = len(bad) - len(bad.lstrip(" "))
+    for number in range(line - 1, 0, -1):
+        match = KEY_LINE.match(lines[number - 1])
+        if match and len(match["indent"]) != indent and lines[number - 1].strip():
+            return (
+                f"line {line} starts {indent} spaces in; line up a field with the other fields of its item "
+                f"(line {number} starts {len(match['indent'])} spaces in), with spaces, not tabs"
+            )
+    return f"check the indentation of line {line} (spaces, not tabs)"
 
 
 def schema_error(shown: str, node: yaml.Node | None, error) -> DataError:
@@ -171,7 +198,13 @@ def schema_error(shown: str, node: yaml.Node | None, error) -> DataError:
         expected = f"only the fields {', '.join(allowed)}" if allowed else "no other field"
     elif not expected:
         expected = error.message
-    return DataError(shown, line_of(node, path), format_path(path), value, expected)
+    fix = ""
+    if path and path[-1] in LANGUAGE_NAMES and value in (None, ""):
+        expected = f"the {LANGUAGE_NAMES[path[-1]]} text"
+        fix = f"give the {LANGUAGE_NAMES[path[-1]]} text after '{path[-1]}:' (a text is written in both languages)"
+    elif isinstance(value, str) and error.validator == "type" and "object" in str(error.schema.get("type", "")):
+        fix = f"write the text in both languages: {{fr: {value}, en: <the English text>}}"
+    return DataError(shown, line_of(node, path), format_path(path), value, expected, fix)
 
 
 def deepest(error):

@@ -94,6 +94,24 @@ class WikiTargets:
             for call in MACRO_CALL.finditer((docs_dir / page).read_text(encoding="utf-8")):
                 self.shown_on.setdefault((call["macro"], call["id"] or ""), page)
 
+    def anchors(self, page: str) -> set[str]:
+        """Every anchor a page has: its headings' and those of what its macros show (a table's `table-<id>`, an open
+        question's id, each condition and glossary entry)."""
+        anchors = {a for a in self.headings.get(page, {}) if a}
+        source = self.docs_dir / page if self.docs_dir is not None else None
+        if source is None or not source.is_file():
+            return anchors
+        for call in MACRO_CALL.finditer(source.read_text(encoding="utf-8")):
+            if call["macro"] == "table" and call["id"]:
+                anchors.add(f"table-{call['id']}")
+            elif call["macro"] == "open_question" and call["id"]:
+                anchors.add(call["id"])
+            elif call["macro"] == "conditions":
+                anchors |= set(self.conditions)
+            elif call["macro"] == "glossary":
+                anchors |= set(self.terms)
+        return anchors
+
     def kind_error(self, kind: str) -> UnknownWikiLink:
         return UnknownWikiLink(f"unknown kind of wiki link '{kind}': one of {', '.join(KINDS)}, as in {EXAMPLE}")
 
