@@ -54,6 +54,7 @@ from codex.data.wiki_links import WikiTargets
 from codex.i18n.typography import typeset, typeset_markdown
 from codex.i18n.ui import UIText
 from codex.macros import make_page_macros
+from codex.mistakes.active_content import page_active_content
 from codex.mistakes.build_warnings import BuildContext, RewriteWarnings
 from codex.mistakes.build_warnings import install as install_warnings
 from codex.mistakes.macro_calls import MacroChecks, page_macro_problems
@@ -62,6 +63,7 @@ from codex.mistakes.twins import read_config, twin_problems, unshown_questions
 from codex.other_languages import OtherLanguages
 from codex.publish.build_date import pin_build_date
 from codex.publish.calculators import publish_calculators
+from codex.publish.content_policy import with_content_policy
 from codex.publish.downloads import publish_downloads
 from codex.publish.offline_copy import NO_OFFLINE_COPY, OfflineCopy, publish_offline_zip
 from codex.publish.offline_folder import configure_for_folder, finish_folder
@@ -199,13 +201,15 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         return (get_relative_url(file.url, self.page.file.url) if file is not self.page.file else "") + fragment or "#"
 
     @event_priority(10)  # before mkdocs-macros (priority 0) renders the page's macros
-    def check_macro_calls(self, markdown: str, page: Page, **kwargs: Any) -> str:
-        """Stop on a misspelt macro, table, row, column, question or calculator with the page's file and line and the
-        fix (codex/mistakes/macro_calls.py), before mkdocs-macros would only say "Macro Rendering Error"."""
+    def check_page_source(self, markdown: str, page: Page, **kwargs: Any) -> str:
+        """Stop, with the page's file and line and the fix, on active content (a script, a frame, a handler, a style,
+        a javascript: address: codex/mistakes/active_content.py) and on a misspelt macro, table, row, column, question
+        or calculator (codex/mistakes/macro_calls.py), before mkdocs-macros would only say "Macro Rendering Error"."""
         assert self.macro_checks is not None
         source = Path(page.file.abs_src_path).read_text(encoding="utf-8") if page.file.abs_src_path else markdown
         file = f"{self.docs_folder}/{page.file.src_uri}"
-        problems = page_macro_problems(source, file, self.lang, self.macro_checks, self.macro_names)
+        problems = page_active_content(source, file, self.lang)
+        problems += page_macro_problems(source, file, self.lang, self.macro_checks, self.macro_names)
         self.stop_on(problems)
         return markdown
 
@@ -218,7 +222,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             markdown = f"{markdown.rstrip()}\n\n{history}\n" if history else markdown
         return append_tooltips(typeset_markdown(markdown, self.lang), self.tooltips)
 
-    on_page_markdown = CombinedEvent(check_macro_calls, after_macros)
+    on_page_markdown = CombinedEvent(check_page_source, after_macros)
 
     def write_wiki_links(self, markdown: str, page: Page) -> str:
         """The page's wiki links as links (codex/render/wiki_links.py); each linked condition or glossary entry
@@ -308,10 +312,10 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         if page.file.src_uri != self.config.rulebook.page and placeholder() in output:
             where = self.config.rulebook.page or "none (codex plugin option rulebook.page is unset)"
             raise PluginError(f"{page.file.src_uri} calls rulebook(), but the rulebook page is {where}")
-        return drop_empty_tabindex(output)
+        return with_content_policy(drop_empty_tabindex(output), self.config.offline_folder)
 
     def on_post_template(self, output_content: str, **kwargs: Any) -> str:
-        return drop_empty_tabindex(output_content)
+        return with_content_policy(drop_empty_tabindex(output_content), self.config.offline_folder)
 
     def on_template_context(self, context: dict[str, Any], template_name: str, config: MkDocsConfig) -> dict:
         context["codex_search_name"] = self.search_name()

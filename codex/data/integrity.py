@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from codex.data.errors import DataError
 from codex.data.wiki_links import EXAMPLE, UnknownWikiLink, WikiTargets, find_links
 from codex.i18n.ui import DOCUMENTS_SCHEMA, UI_SCHEMA, placeholders
+from codex.mistakes.active_content import text_is_active
 from codex.mistakes.problem import suggestion
 
 if TYPE_CHECKING:
@@ -26,6 +27,7 @@ def integrity_errors(dataset: Dataset) -> list[DataError]:
     errors += document_reference_errors(dataset)
     errors += ui_placeholder_errors(dataset)
     errors += wiki_link_errors(dataset)
+    errors += active_text_errors(dataset)
     return errors
 
 
@@ -352,4 +354,25 @@ def wiki_link_errors(dataset: Dataset) -> list[DataError]:
                     except UnknownWikiLink as err:
                         expected = f"a wiki link to something that exists, as in {EXAMPLE}: {err}"
                 errors.append(DataError(rel(doc), doc.line(*path), field_name(path), match[0], expected))
+    return errors
+
+
+def active_text_errors(dataset: Dataset) -> list[DataError]:
+    """No data text holds what would read as code in a reader's browser: a javascript: address, an event handler, a
+    style (the schemas already refuse any '<tag')."""
+    errors = []
+    for doc in dataset.documents:
+        for path, _, value in texts(doc.content):
+            if text_is_active(value):
+                errors.append(
+                    DataError(
+                        rel(doc),
+                        doc.line(*path),
+                        field_name(path),
+                        value,
+                        "plain words (no javascript: address, event handler or style)",
+                        "write the words only; a link to a rule is a wiki link [[kind:id]], an outside address an "
+                        "https:// one",
+                    )
+                )
     return errors

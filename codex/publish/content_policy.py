@@ -1,0 +1,87 @@
+"""A content security policy on every page (issue 17): GitHub Pages sets no header, so each page carries it in a
+`<meta http-equiv="Content-Security-Policy">` placed before any script. It allows the site's own files only: its
+scripts (and the inline ones the theme and our templates write, by the hash of their text, computed on the built
+page), the calculators' WebAssembly (`'wasm-unsafe-eval'`, handed over as Blob URLs) and worker, the images the
+theme's stylesheet inlines (`data:`); no inline event handler, no other origin, no plugin, no form sent anywhere, no
+other base address. A script a contribution would slip into a built page does not run.
+
+Styles: the theme sets some inline styles as it lays the page out, so style-src allows them ('unsafe-inline');
+contributions cannot write any (codex/mistakes/active_content.py refuses `<style>` and `style=`).
+
+The folder build (file://, codex/offline.py) allows inline scripts instead of listing their hashes: the theme's
+search there runs through the vendored iframe-worker shim, which writes an inline script naming the folder's place on
+the reader's disk, a text no build can hash. Contributions still cannot write a script (the build refuses it).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from html.parser import HTMLParser
+
+from codex.render.templates import render
+
+HEAD = re.compile(r"<head\b[^>]*>(?:\s*<meta\s+charset=[^>]*>)?", re.IGNORECASE)
+SOURCES: dict[str, tuple[str, ...]] = {
+    "default-src": ("'self'",),
+    "script-src": ("'self'", "'wasm-unsafe-eval'", "blob:"),
+    "style-src": ("'self'", "'unsafe-inline'"),
+    "img-src": ("'self'", "data:"),
+    "font-src": ("'self'",),
+    "connect-src": ("'self'", "blob:"),
+    "worker-src": ("'self'", "blob:"),
+    "manifest-src": ("'self'",),
+    "object-src": ("'none'",),
+    "base-uri": ("'self'",),
+    "form-action": ("'none'",),
+}
+
+
+class InlineScripts(HTMLParser):
+    """The text of every inline script that runs (not a `src` one, not a data block such as application/json)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=False)
+        self.scripts: list[str] = []
+        self.current: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        kind = (values.get("type") or "text/javascript").lower()
+        runs = kind in ("text/javascript", "module", "application/javascript")
+        if tag == "script" and "src" not in values and runs:
+            self.current = []
+
+    def handle_data(self, data: str) -> None:
+        if self.current is not None:
+            self.current.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "script" and self.current is not None:
+            self.scripts.append("".join(self.current))
+            self.current = None
+
+
+def script_hashes(html: str) -> list[str]:
+    finder = InlineScripts()
+    finder.feed(html)
+    digests = (base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() for text in finder.scripts)
+    return sorted({f"'sha256-{digest}'" for digest in digests})
+
+
+def policy(html: str, folder: bool = False) -> str:
+    """The policy of one built page: the sources above, and the hashes of the page's inline scripts (in the folder
+    build, 'unsafe-inline', see above)."""
+    inline = ("'unsafe-inline'",) if folder else tuple(script_hashes(html))
+    sources = {**SOURCES, "script-src": (*SOURCES["script-src"], *inline)}
+    return "; ".join(f"{directive} {' '.join(values)}" for directive, values in sources.items())
+
+
+def with_content_policy(html: str, folder: bool = False) -> str:
+    """The page with its policy first in its head (after the charset); a document without a head is left as it is."""
+    head = HEAD.search(html)
+    if head is None or 'http-equiv="Content-Security-Policy"' in html:
+        return html
+    meta = str(render("content_policy.html", policy=policy(html, folder)))  # str: Markup + str would escape the page
+    return html[: head.end()] + "\n" + meta + html[head.end() :]
