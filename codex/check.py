@@ -90,6 +90,18 @@ def build_problems(log: str) -> list[str]:
     return problems
 
 
+def check_terminology() -> Step:
+    """No page or data text uses a variant the glossary avoids (codex/mistakes/terminology.py)."""
+    from codex.data.loading import load_dataset
+    from codex.mistakes.terminology import terminology_problems
+
+    step = Step("terminology (the glossary's variants to avoid)")
+    dataset = load_dataset(ROOT / "data")
+    for lang in ("fr", "en"):
+        step.problems += [str(p) for p in terminology_problems(dataset, ROOT / "docs" / lang, lang)]
+    return step
+
+
 def check_calculators() -> Step:
     """Each calculator's stored vectors (tests/calculator_vectors/) against what CPython computes now: a rule, a text
     or a value a calculator reads changed without the vectors being refreshed."""
@@ -110,7 +122,12 @@ def check_calculators() -> Step:
         except Exception as err:  # a calculator that raises is a problem to report, not a crash of the check
             step.problems.append(f"{path}: the calculator {calculator_id} fails: {err!r}")
             continue
-        if stale:
+        if not vector_path(calculator_id).is_file():
+            step.problems.append(
+                f"{path}: missing (a new calculator). Fix: run .venv/bin/python tests/calculator_vectors.py "
+                f"{calculator_id} and commit the file it writes"
+            )
+        elif stale:
             step.problems.append(
                 f"{path}: stale (the calculator or the data it reads changed). Fix: run "
                 f".venv/bin/python tests/calculator_vectors.py {calculator_id}, read the diff (only what you meant to "
@@ -193,12 +210,18 @@ def main(argv: list[str] | None = None) -> int:
     quick = (
         ("data", check_data),
         ("calculators", check_calculators),
+        ("terminology", check_terminology),
         ("lint", check_lint),
         ("format", check_format),
         ("build", lambda: check_build(build)),
     )
     for label, run in quick:
+        if label in ("calculators", "terminology") and not steps[0].passed:
+            steps.append(Step(f"{label} (not run: it reads the data, whose errors come first)"))
+            continue
         steps.append(run())
+        if label == "build":  # the data errors stop the build too: said once, by the data step
+            steps[-1].problems = [p for p in steps[-1].problems if p not in steps[0].problems]
         print(f"{label}: {'ok' if steps[-1].passed else 'errors'}", flush=True)
     if not args.quick:
         print("tests: running (a few minutes)...", flush=True)

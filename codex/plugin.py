@@ -233,7 +233,9 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             file = self.files.get_file_from_path(path)
             return file.url if file is not None else None
 
-        linker = Linker(self.wiki, page.file.src_uri, page.file.url, url_of, Path(page.file.abs_src_path or ""))
+        source = Path(page.file.abs_src_path or "")
+        file = f"{self.docs_folder}/{page.file.src_uri}"
+        linker = Linker(self.wiki, page.file.src_uri, page.file.url, url_of, source, file, self.lang)
         try:
             markdown, linked = link_page(markdown, linker)
         except WikiLinkError as err:

@@ -185,3 +185,17 @@ def test_the_filter_shows_only_one_document_s_changes(page, site_url, lang):
     assert all("002" not in (c.get_attribute("data-documents") or "").split() for c in hidden_commits.all())
     page.locator(".codex-changes-filter input[value='*']").check()
     assert page.locator(".codex-change-commit > ul > li:visible").count() == total
+
+
+def test_the_command_reads_a_moving_name_afresh(repo, capsys):
+    """A name such as HEAD~1 or main moves: the cache knows commits by their ids, so the second answer is the new one."""
+    change_thick_stone(repo)
+    changes_main(["HEAD~1", "--repo", str(repo.root)])
+    assert "90 → 80" in capsys.readouterr().out
+    repo.replace(
+        MATERIALS, STONE_ROW.replace("hp_thick: 90", "hp_thick: 80"), STONE_ROW.replace("hp_thick: 90", "hp_thick: 70")
+    )
+    repo.commit("Thick stone: 70 hit points")
+    changes_main(["HEAD~1", "--repo", str(repo.root)])
+    out = capsys.readouterr().out
+    assert "80 → 70" in out and "90 → 80" not in out

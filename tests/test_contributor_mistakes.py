@@ -197,3 +197,17 @@ def test_a_text_written_in_one_language_in_a_bilingual_column_is_refused(tmp_pat
         "data/tables/materials.yaml:11: field 'rows[2].name': got 'Cristal'; expected a text in both languages, as the "
         "other cells of this column. Fix: write {fr: Cristal, en: <the English text>}"
     ) in message
+
+
+@pytest.mark.site
+def test_an_anchor_changed_in_one_language_is_named(tmp_path):
+    project = copy_project(tmp_path)
+    page = project / "docs" / "en" / "positioning.md"
+    text = page.read_text(encoding="utf-8")
+    line = text[: text.index("{#space-by-size}")].count("\n") + 1
+    page.write_text(text.replace("{#space-by-size}", "{#spacebysize}"), encoding="utf-8")
+    output = build_output(project, tmp_path)
+    assert (
+        f"docs/en/positioning.md:{line} [en]: the headings' anchors differ from docs/fr/positioning.md: {{#spacebysize}} "
+        "where that page has {#space-by-size}. Fix: give each heading the same {#anchor} as its twin"
+    ) in output, output[-2000:]

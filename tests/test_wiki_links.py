@@ -184,7 +184,7 @@ def test_a_page_link_that_leads_nowhere_stops_the_build_naming_file_and_line(tmp
     page.write_text("\n".join([*lines, "", "The target falls [[condition:pron]]."]) + "\n", encoding="utf-8")
     result = run_mkdocs_build(project, tmp_path / "site", "mkdocs.en.yml")
     assert result.returncode != 0
-    assert f"docs/en/fumbles.md:{len(lines) + 2}: wiki link [[condition:pron]] leads nowhere" in result.stderr, (
+    assert f"docs/en/fumbles.md:{len(lines) + 2} [en]: wiki link [[condition:pron]] leads nowhere" in result.stderr, (
         result.stderr[-2000:]
     )
 

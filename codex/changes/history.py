@@ -78,7 +78,19 @@ def rules_history(repo: Path, head: str = "HEAD") -> list[CommitChanges] | None:
 
 
 def changes_between(repo: Path, base: str | None, head: str) -> list[Change]:
-    """The changes from `base` (None: from nothing) to `head`, from the cache when it has them."""
+    """The changes from `base` (None: from nothing) to `head`, from the cache when it has them. The cache knows
+    commits by their id, never by a name such as `main`, which moves."""
+    base_id, head_id = (commit_id(repo, base) if base else None), commit_id(repo, head)
     return cached_changes(
-        base, head, lambda: rules_changes(snapshot_at(repo, base) if base else Snapshot(), snapshot_at(repo, head))
+        base_id,
+        head_id,
+        lambda: rules_changes(snapshot_at(repo, base_id) if base_id else Snapshot(), snapshot_at(repo, head_id)),
     )
+
+
+def commit_id(repo: Path, name: str) -> str:
+    """The full id of the commit a name (a branch, HEAD~1, a short id) stands for; GitError if none."""
+    found = git_output(repo, "rev-parse", "--verify", "--quiet", f"{name}^{{commit}}")
+    if not found or not found.strip():
+        raise GitError(f"no commit '{name}' in {repo}")
+    return found.strip()

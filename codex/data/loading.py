@@ -202,6 +202,8 @@ def schema_error(shown: str, node: yaml.Node | None, error) -> DataError:
     if path and path[-1] in LANGUAGE_NAMES and value in (None, ""):
         expected = f"the {LANGUAGE_NAMES[path[-1]]} text"
         fix = f"give the {LANGUAGE_NAMES[path[-1]]} text after '{path[-1]}:' (a text is written in both languages)"
+    elif isinstance(value, bool):
+        fix = "put the text between quotes: YAML reads an unquoted no, yes, on or off as false or true"
     elif isinstance(value, str) and error.validator == "type" and "object" in str(error.schema.get("type", "")):
         fix = f"write the text in both languages: {{fr: {value}, en: <the English text>}}"
     return DataError(shown, line_of(node, path), format_path(path), value, expected, fix)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import yaml
 
+from codex.data.wiki_links import page_headings
 from codex.mistakes.macro_calls import macro_calls
 from codex.mistakes.problem import Problem, line_of
 
@@ -61,6 +62,7 @@ def twin_problems(root: Path, languages: dict[str, Path]) -> list[Problem]:
                     f"create {other_folder}/{page} with the same headings and {{#anchors}} (or remove this page)",
                 )
             )
+    problems += anchor_problems(root, docs)
     navs = {lang: nav_pages(config.get("nav")) for lang, config in configs.items()}
     for lang, other in pairs(languages):
         config_text = languages[other].read_text(encoding="utf-8")
@@ -87,6 +89,34 @@ def twin_problems(root: Path, languages: dict[str, Path]) -> list[Problem]:
                     lang,
                     f"the nav lists the pages in another order than {languages[first].name}",
                     f"put them in the order of {languages[first].name}'s nav",
+                )
+            )
+    return problems
+
+
+def anchor_problems(root: Path, docs: dict[str, Path]) -> list[Problem]:
+    """Twin pages whose headings' {#anchors} differ: a link to one language's section would lead nowhere in the other
+    (the language switcher keeps the anchor)."""
+    (first, first_docs), *others = docs.items()
+    problems = []
+    for lang, folder in others:
+        for page in sorted(pages_of(first_docs) & pages_of(folder)):
+            mine, theirs = list(page_headings(first_docs / page)), list(page_headings(folder / page))
+            if mine == theirs:
+                continue
+            index = next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), min(len(mine), len(theirs)))
+            wrong = theirs[index] if index < len(theirs) else None
+            text = (folder / page).read_text(encoding="utf-8")
+            expected = mine[index] if index < len(mine) else None
+            problems.append(
+                Problem(
+                    f"{rel(root, folder)}/{page}",
+                    line_of(text, f"{{#{wrong}}}") if wrong else None,
+                    lang,
+                    f"the headings' anchors differ from {rel(root, first_docs)}/{page}: "
+                    f"{'{#' + wrong + '}' if wrong else 'a heading is missing'} where that page has "
+                    f"{'{#' + expected + '}' if expected else 'no more heading'}",
+                    "give each heading the same {#anchor} as its twin, in the same order",
                 )
             )
     return problems

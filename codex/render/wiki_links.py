@@ -22,6 +22,7 @@ from mkdocs.utils import get_relative_url
 
 from codex.data.wiki_links import WIKI_LINK, UnknownWikiLink, WikiTargets, label_of
 from codex.i18n.ui import UIText
+from codex.mistakes.problem import Problem
 from codex.render.markdown import markdown_text
 from codex.render.templates import render
 
@@ -43,6 +44,8 @@ class Linker:
     page_url: str  # its URL, relative to the site's root
     url_of: Callable[[str], str | None]  # a page's path -> its URL (None: not in the site)
     source: Path  # the page's Markdown file, to give the line of a faulty link
+    file: str = ""  # that file as the repository names it (docs/fr/fumbles.md), for messages
+    lang: str = ""
 
     def href(self, page: str, anchor: str) -> str:
         fragment = f"#{anchor}" if anchor else ""
@@ -60,15 +63,17 @@ class Linker:
             return fragment or "#"
         return posixpath.relpath(page, posixpath.dirname(self.page) or ".") + fragment
 
-    def where(self, written: str) -> str:
-        """'docs/fr/fumbles.md:12' where the link is written in the page; else the page and where it came from."""
+    def where(self, written: str) -> tuple[str, int | None]:
+        """The file (as the repository names it) and the line where the link is written; no line when it comes from
+        the text of a data file the page shows (the data's own check names that file)."""
+        file = self.file or str(self.source)
         try:
             for number, line in enumerate(self.source.read_text(encoding="utf-8").splitlines(), start=1):
                 if written in line:
-                    return f"{self.source}:{number}"
+                    return file, number
         except OSError:
             pass
-        return f"{self.source} (in the text of a data file the page shows)"
+        return file, None
 
 
 def in_html(markdown: str, position: int) -> tuple[bool, bool]:
@@ -102,10 +107,15 @@ def link_page(markdown: str, linker: Linker) -> tuple[str, list[str]]:
             else:
                 written = f"[{markdown_text(words)}]({linker.relative_source(target.page, target.anchor)}){{.codex-wiki-link}}"
         except UnknownWikiLink as err:
-            raise WikiLinkError(
-                f"{linker.where(match[0])}: wiki link {match[0]} leads nowhere: {err}. Write [[kind:id]] with a kind "
-                "and an id that exist (see CONTRIBUTING.md, 'Wiki links')"
-            ) from None
+            file, line = linker.where(match[0])
+            problem = Problem(
+                file,
+                line,
+                linker.lang,
+                f"wiki link {match[0]} leads nowhere: {err}",
+                "write [[kind:id]] with a kind and an id that exist (CONTRIBUTING.md, 'Link a rule to another')",
+            )
+            raise WikiLinkError(str(problem)) from None
         linked.append(f"{kind}:{ref}")
         return written
 
