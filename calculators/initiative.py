@@ -121,7 +121,8 @@ def order_combatants(combatants, table, rules, random_rolls=()):
     """Order combatants for a round.
 
     combatants: list of dicts {"name": str, "dex": int or None, "improved": bool, "roll": int 1..10 or None,
-    "group": str or None (optional)}. dex None = no Dexterity adjustment (e.g. monsters). A missing roll is taken
+    "group": str or None (optional), "modifier": int (optional, added to the adjusted total: e.g. −4 for two
+    creatures in one 5-foot square)}. dex None = no Dexterity adjustment (e.g. monsters). A missing roll is taken
     from the group's roll if another member has one, else from random_rolls (ints 1..10, used in order: one per
     group, one per ungrouped combatant), so the function stays pure and deterministic.
     Returns a list of groups, lowest initiative first: {"initiative": n, "members": [{"index", "name", "roll",
@@ -170,6 +171,7 @@ def order_combatants(combatants, table, rules, random_rolls=()):
             adj = rules["improved-initiative-bonus"] if c.get("improved") else 0
         else:
             adj = adjustment(dex, bool(c.get("improved")), table, rules)
+        adj += c.get("modifier") or 0
         entries.append(
             {
                 "index": index,
@@ -193,6 +195,71 @@ def order_combatants(combatants, table, rules, random_rolls=()):
         else:
             groups.append({"initiative": key[0], "members": [entry]})
     return groups
+
+
+# ---------------------------------------------------------------- surprise and held actions (the round tracker)
+
+# How a side's surprise is checked: no check, the standard chance, an ambush (doubled), an undetectable ambush or a
+# target not ready to fight (tripled).
+SURPRISE_CHECKS = ("none", "standard", "ambush", "hidden-ambush")
+
+
+def surprise_range(check, rules):
+    """The highest d10 roll that surprises a side: 1–3 (standard), doubled by an ambush (1–6), tripled by an
+    undetectable ambush or on a target not ready to fight (1–9); 0 without a check."""
+    if check == "standard":
+        return rules["surprise-range"]
+    if check == "ambush":
+        return rules["surprise-range"] * rules["ambush-multiplier"]
+    if check == "hidden-ambush":
+        return rules["surprise-range"] * rules["hidden-ambush-multiplier"]
+    return 0
+
+
+def is_surprised(roll, check, rules):
+    """A side is surprised when its check's d10 roll is within the surprise range."""
+    return roll is not None and 1 <= roll <= surprise_range(check, rules)
+
+
+def surprise_losers(sides):
+    """The sides that lose the first round to surprise. sides: list of (side, surprised) pairs. Surprise gives the
+    side that benefits from it a round without any action of its opponent: a surprised side loses the round when
+    some side is not surprised; when every side is surprised, none benefits and none loses it (the reading of
+    the open question both-sides-surprised)."""
+    losers = []
+    benefits = False
+    for pair in sides:
+        if not pair[1]:
+            benefits = True
+    if not benefits:
+        return losers
+    for pair in sides:
+        if pair[1]:
+            losers.append(pair[0])
+    return losers
+
+
+def may_hold(own_turn, acted, holding):
+    """A hold action, simple (delaying one's initiative) or conditional, is stated during one's own turn in the
+    round: when one's initiative segment has come (or while delaying it), before acting, and not while a
+    conditional hold already stands (it cannot be changed once stated)."""
+    return own_turn and not acted and not holding
+
+
+def hold_lapses(declared_round, current_round, own_segment_reached):
+    """A conditional hold lasts until the holder's next initiative: it lapses once his segment comes in a later
+    round."""
+    return current_round > declared_round and own_segment_reached
+
+
+def segments_after(groups, segment):
+    """The initiative segments of the round still to come after `segment` (groups: order_combatants's, lowest
+    first): a delayed action may be taken in any of them, at the latest in the last one."""
+    later = []
+    for g in groups:
+        if g["initiative"] > segment:
+            later.append(g["initiative"])
+    return later
 
 
 def parse_combatants(rows, ctx):

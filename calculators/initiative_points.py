@@ -165,6 +165,15 @@ def next_round(end_pi, rules):
     return (deficit, lost, start)
 
 
+def next_round_pi(end_pi, rules):
+    """The PI a combatant has at the start of the very next round: a round's PI less his deficit (unused PI do not
+    carry). 0 or less while a long action still runs: he can take no action that round, and what is left carries on
+    to the one after (Brugor at −5: 15; at −25: −5, then 15, as ``next_round`` counts it)."""
+    if end_pi >= 0:
+        return rules["round-pi"]
+    return rules["round-pi"] + end_pi
+
+
 def _combatant_key(pos, index, cost):
     # highest PI first; among ties the cheaper (faster) action first, then the form's order
     return (-pos, cost, index)

@@ -182,19 +182,24 @@ def imported_modules(name: str) -> set[str]:
 
 
 @cache
-def module_dependencies(calculator_id: str) -> tuple[str, ...]:
-    """The modules the browser loads to run this calculator, in import order (what a module imports before it):
-    the package, its module and everything they import from the package, then the page glue."""
+def load_order(name: str) -> tuple[str, ...]:
+    """The modules the browser loads to run calculators/<name>.py, in import order (what a module imports before
+    it): the package, the module and everything they import from the package, then the page glue."""
     ordered: list[str] = []
 
-    def visit(name: str) -> None:
-        if name in ordered:
+    def visit(module: str) -> None:
+        if module in ordered:
             return
-        for imported in sorted(imported_modules(name)):
+        for imported in sorted(imported_modules(module)):
             visit(imported)
-        ordered.append(name)
+        ordered.append(module)
 
     visit("__init__")
-    visit(module_name(declaration(calculator_id)["id"]))
+    visit(name)
     visit("page_glue")
     return tuple(ordered)
+
+
+def module_dependencies(calculator_id: str) -> tuple[str, ...]:
+    """The modules the browser loads to run this calculator (load_order of its module)."""
+    return load_order(module_name(declaration(calculator_id)["id"]))

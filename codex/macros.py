@@ -26,6 +26,7 @@ from codex.render.glossary import render_glossary
 from codex.render.gm_screen import GM_SCREEN_SCHEMA, render_gm_screen
 from codex.render.rules_changes import NO_HISTORY, HistoryView, last_changed, render_changes_page, render_latest_changes
 from codex.render.tables import render_table
+from codex.render.trackers import render_tracker_links, render_tracker_page, render_tracker_tools
 
 
 class UnknownDataId(KeyError):
@@ -161,7 +162,25 @@ def make_page_macros(
         """The Changes page: every change of the rules, by commit, newest first, filterable by document."""
         return render_changes_page(history.commits, lang, ui, history.link)
 
+    def tracker(tracker_id: str) -> str:
+        """A live combat tracker (codex/render/trackers.py, run in the browser by its Python module), per the
+        tracker contract, then the open questions whose reading it follows (its data file's `open_questions`)."""
+        document = calculator_documents(dataset).get(f"{tracker_id}-tracker", {})
+        notes = [open_question(question_id) for question_id in document.get("open_questions", [])]
+        return "\n\n".join([render_tracker_page(dataset, tracker_id, lang), *notes])
+
+    def tracker_tools() -> str:
+        """Every declared tracker's entry on the GM tools page: heading, what it does, the link to its page."""
+        return render_tracker_tools(dataset, lang)
+
+    def tracker_links() -> str:
+        """The list of the trackers, each linked to its page (home page)."""
+        return render_tracker_links(dataset, lang)
+
     return {
+        "tracker": tracker,
+        "tracker_tools": tracker_tools,
+        "tracker_links": tracker_links,
         "gm_screen": gm_screen,
         "glossary": glossary,
         "open_questions_count": open_questions_count,

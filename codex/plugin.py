@@ -122,6 +122,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         self.linked_from: dict[str, list[Page]] = {}  # 'condition:prone' -> the pages that link to it
         self.history: list[CommitChanges] | None = None
         self.page: Page | None = None  # the page being built
+        self.anchors: dict[str, set[str]] = {}  # page -> its anchors, as links from the history ask
         self.macro_checks: MacroChecks | None = None
         self.macro_names: list[str] = []
         self.docs_folder = "docs"  # the pages' folder, relative to the project's root (for messages)
@@ -144,6 +145,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         lang = self.lang = config.theme["language"]
         secondary = tuple(sorted(self.not_rules()))
         self.wiki = WikiTargets(self.dataset, lang, Path(config.docs_dir), tuple(secondary))
+        self.anchors = {}
         self.linked_from = {}
         glossary = self.dataset.by_id("glossary.schema.json").get("glossary")
         self.tooltips = tooltip_definitions(glossary, lang, self.wiki.plain) if glossary else {}
@@ -193,10 +195,14 @@ class CodexPlugin(BasePlugin[CodexConfig]):
 
     def link_from_page(self, target: str, anchor: str) -> str | None:
         """The URL of a page of the site (path under docs/<lang>/) and anchor, relative to the page being built;
-        None when the page is not in the site."""
+        None when the page is not in the site; the page alone when it no longer has the anchor (an old change)."""
         file = self.files.get_file_from_path(target)
         if file is None or self.page is None:
             return None
+        if anchor and self.wiki is not None:
+            if target not in self.anchors:
+                self.anchors[target] = self.wiki.anchors(target)
+            anchor = anchor if anchor in self.anchors[target] else ""
         fragment = f"#{anchor}" if anchor else ""
         return (get_relative_url(file.url, self.page.file.url) if file is not self.page.file else "") + fragment or "#"
 

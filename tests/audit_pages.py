@@ -1,9 +1,9 @@
 """The pages the audits visit: every page of the site, and one sample page of each kind, in both languages.
 
 A page kind is a page whose HTML is built differently: the home page, rules with tables from data, rules with a
-calculator, the GM tools (every calculator), a collection, the glossary, the open questions index, a draft section,
-the GM screen, the rulebook (every rules page as a chapter), the data downloads, the 404 template. A sample of each
-catches what a kind adds.
+calculator, the GM tools (every calculator), each combat tracker, a collection, the glossary, the open questions
+index, a draft section, the GM screen, the rulebook (every rules page as a chapter), the data downloads, the 404
+template. A sample of each catches what a kind adds.
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ PAGE_KINDS: dict[str, str] = {
     "rules-with-tables": "size-and-cover.md",
     "rules-with-calculator": "movement.md",
     "gm-tools": "tools.md",
+    "ip-tracker": "initiative-points/tracker.md",
+    "round-tracker": "round-tracker.md",
     "collection": "conditions.md",
     "glossary": "glossary.md",
     "open-questions": "open-questions.md",
@@ -61,17 +63,26 @@ def sample_urls() -> list[tuple[str, str, str]]:
 
 
 def wait_until_settled(page, network: bool = True) -> None:
-    """Wait for the network to rest (if `network`) and, on a calculator page, for every form to be ready."""
+    """Wait for the network to rest (if `network`) and, on a calculator or tracker page, for every form or tracker
+    to be ready."""
     if network:
         page.wait_for_load_state("networkidle")
     if page.locator("form[data-calculator]").count():
         wait_for_calculators(page, timeout=20000)
+    if page.locator("[data-tracker]").count():
+        page.wait_for_function(ALL_TRACKERS_READY, timeout=30000)
 
 
-ALL_FORMS_READY = """(() => {
+# Functions, not expressions: the pages' content security policy refuses the eval() that Playwright needs for an
+# expression.
+ALL_TRACKERS_READY = """() => [...document.querySelectorAll('[data-tracker]')].every(
+    (tracker) => tracker.dataset.ready === 'true' && !tracker.hasAttribute('aria-busy'))"""
+
+
+ALL_FORMS_READY = """() => {
     const forms = [...document.querySelectorAll('form[data-calculator]')];
     return forms.length > 0 && forms.every((form) => form.dataset.ready === 'true');
-})()"""
+}"""
 
 
 def wait_for_calculators(page, timeout: float = 30000) -> None:

@@ -176,7 +176,7 @@ def time_to_ready(browser, url: str, service_worker: bool, listener: Callable | 
             page.on("request", listener)
         page.goto(url, wait_until="commit")
         page.wait_for_function(
-            "window.__codexReady !== undefined || window.__codexError !== undefined", timeout=TIMEOUT_MS
+            "() => window.__codexReady !== undefined || window.__codexError !== undefined", timeout=TIMEOUT_MS
         )
         error = page.evaluate("window.__codexError")
         if error:

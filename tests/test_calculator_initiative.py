@@ -29,8 +29,16 @@ def form(**kw):
 
 
 def test_the_seed_numbers_are_the_data_constants():
-    # seed 000: Improved Initiative adds 2; a roll of 10 is never modified
-    assert RULES == {"improved-initiative-bonus": 2, "unmodified-roll": 10}
+    # seed 000: Improved Initiative adds 2; a roll of 10 is never modified; surprise on 1-3, doubled by an ambush,
+    # tripled by an undetectable one; -2 AC for the surprised side
+    assert RULES == {
+        "improved-initiative-bonus": 2,
+        "unmodified-roll": 10,
+        "surprise-range": 3,
+        "ambush-multiplier": 2,
+        "hidden-ambush-multiplier": 3,
+        "surprised-ac-penalty": 2,
+    }
 
 
 def test_adjustment_from_adnd_table():

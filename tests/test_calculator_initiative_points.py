@@ -128,8 +128,8 @@ def test_reivax_calculate_working():
 
 
 def test_the_seed_numbers_are_the_data_constants():
-    # seed 003: 20 PI a round
-    assert RULES == {"round-pi": 20}
+    # seed 003: 20 PI a round; a free action costs 0
+    assert RULES == {"round-pi": 20, "free-action-cost": 0}
 
 
 # ---------------------------------------------------------------- hand-worked cases

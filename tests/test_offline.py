@@ -171,6 +171,25 @@ def test_calculators_run_from_the_folder(file_page, unzipped, lang):
     assert not file_page.errors and not file_page.foreign
 
 
+def test_a_tracker_runs_and_keeps_its_fight_from_the_folder(file_page, unzipped):
+    """From file://, the tracker loads its script and engine from the folder, answers, and keeps the fight in the
+    browser across a reload."""
+    from tests.test_tracker_browser import Tracker
+
+    file_page.goto(file_url(unzipped, "fr", "initiative-points/tracker.html"))
+    tracker = Tracker(file_page, "initiative-points")
+    tracker.wait()
+    tracker.add("Krom", ip="10")
+    tracker.declare("Krom", 5, "attaque")
+    assert tracker.drawn()["lanes"] == [["Krom", 5, [[1, 10, 5]]]]
+    kept = tracker.state()
+    file_page.reload()
+    tracker.wait()
+    assert tracker.state() == kept
+    tracker.check_drawn_is_the_python_view("fr")
+    assert not file_page.errors and not file_page.foreign
+
+
 # --- installable web app and service worker -----------------------------------------------------------------------
 
 
@@ -280,7 +299,7 @@ def test_after_one_visit_a_language_works_without_network(browser, served_copy, 
         page.goto(base + "tools/")
         wait_for_calculators(page)
         page.wait_for_function(
-            f"{CACHED_URLS}.then((urls) => urls.some((u) => u.endsWith('/micropython.wasm')))", timeout=30000
+            f"() => {CACHED_URLS}.then((urls) => urls.some((u) => u.endsWith('/micropython.wasm')))", timeout=30000
         )
         context.set_offline(True)
         page.goto(base + "conditions/")
@@ -294,6 +313,46 @@ def test_after_one_visit_a_language_works_without_network(browser, served_copy, 
         page.locator("label.md-search__icon, .md-search__input").first.click()
         page.locator(".md-search__input").press_sequentially(SEARCH[lang], delay=20)
         page.locator(".md-search-result__item a").first.wait_for(timeout=15000)
+        assert not errors
+    finally:
+        context.close()
+
+
+def test_after_one_visit_a_tracker_works_without_network(browser, served_copy):
+    """A reader opens a tracker once: offline, the page, its script, the runtime, its modules and its data come from
+    the cache, and the fight goes on."""
+    from tests.test_tracker_browser import Tracker
+
+    site, url = served_copy
+    context = browser.new_context()
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        install(page, url + "/en/")
+        # the browser's own HTTP cache would answer offline too: only the service worker's may
+        page.context.new_cdp_session(page).send("Network.setCacheDisabled", {"cacheDisabled": True})
+        page.goto(url + "/en/round-tracker/")
+        tracker = Tracker(page, "adnd-round")
+        tracker.wait()
+        tracker.add("Krom", kind="pc", dexterity="12")
+        needed = (
+            "/data/adnd-round-tracker.json",
+            "/python/tracker_adnd_round.mpy",
+            "/micropython.wasm",
+            "codex-trackers.js",
+        )
+        for _ in range(60):
+            cached = page.evaluate(CACHED_URLS)
+            if all(any(u.endswith(end) for u in cached) for end in needed):
+                break
+            page.wait_for_timeout(500)
+        assert [end for end in needed if not any(u.endswith(end) for u in cached)] == []
+        context.set_offline(True)
+        page.reload()
+        tracker.wait()
+        tracker.round_button("next-round")
+        assert tracker.state()["round"] == 1 and tracker.state()["combatants"][0]["name"] == "Krom"
         assert not errors
     finally:
         context.close()

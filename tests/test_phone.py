@@ -11,8 +11,8 @@ from tests.site_pages import site_pages
 
 PHONE = {"width": 390, "height": 844}
 MIN_TARGET = 44
-# Tap targets checked: header controls, links in tables, links that start a list item, calculator controls (a check
-# box through its label) and "details" toggles. Links inside running prose are not: their line sets their height
+# Tap targets checked: header controls, links in tables, links that start a list item, calculator and tracker controls
+# (a check box or radio button through its label) and "details" toggles. Links inside running prose are not: their line sets their height
 # (WCAG 2.5.8's inline exception); nor are wiki links, which sit inside a sentence even in a table cell or a list item.
 TARGETS_JS = """(min) => {
   const seen = (e) => e.checkVisibility({opacityProperty: true, visibilityProperty: true}) && e.getClientRects().length;
@@ -21,6 +21,8 @@ TARGETS_JS = """(min) => {
     ...document.querySelectorAll('article td a, article th a, article li > a:first-child').values().filter(a => !a.matches('.codex-wiki-link')),
     ...document.querySelectorAll('form.codex-calculator select, form.codex-calculator input:not([type=checkbox]), form.codex-calculator textarea, form.codex-calculator summary'),
     ...[...document.querySelectorAll('form.codex-calculator input[type=checkbox]')].map(b => b.labels[0]),
+    ...document.querySelectorAll('.codex-tracker button, .codex-tracker input:not([type=checkbox]):not([type=radio]), .codex-tracker select, .codex-tracker textarea, .codex-tracker summary'),
+    ...[...document.querySelectorAll('.codex-tracker input[type=checkbox], .codex-tracker input[type=radio]')].map(b => b.closest('label') || b.labels[0]),
   ];
   return picked.filter(seen).map(e => {
     const r = e.getBoundingClientRect();

@@ -73,7 +73,7 @@ def ranked(browser, site_url):
         box = page.locator(".md-search__input")
         box.fill("")
         box.press("End")
-        page.wait_for_function("!document.querySelector('.md-search-result__item')")
+        page.wait_for_function("() => !document.querySelector('.md-search-result__item')")
         box.fill(query)
         box.press("End")
         page.locator(".md-search-result__item a").first.wait_for(timeout=15000)

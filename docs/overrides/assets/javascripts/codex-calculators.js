@@ -175,6 +175,20 @@ const engineCalls = {
     ].join("\n"));
     return JSON.parse(mp.FS.readFile("/result.json", { encoding: "utf8" }));
   },
+  // page_glue.track() on one tracker job (its state, the reader's action), once its tracker is loaded.
+  async track(job) {
+    await engineCalls.load({ id: job.data, modules: job.modules });
+    const mp = await startRuntime();
+    mp.FS.writeFile("/job.json", JSON.stringify(job));
+    mp.runPython([
+      "with open('/job.json') as _f:",
+      "    _job = json.loads(_f.read())",
+      "_result = page_glue.track(_job['tracker'], _job['state'], _job['action'], TABLES, _job['lang'], _job['rolls'])",
+      "with open('/result.json', 'w') as _f:",
+      "    _f.write(json.dumps(_result))",
+    ].join("\n"));
+    return JSON.parse(mp.FS.readFile("/result.json", { encoding: "utf8" }));
+  },
 };
 
 // In the worker: each message {call, name, value} is answered {call, value} or {call, error}.
@@ -409,7 +423,38 @@ function setUpPage() {
   for (const form of forms) observer.observe(form);
 }
 
+// A page with a combat tracker ([data-tracker], codex/render/templates/tracker.html) loads the trackers' own script,
+// codex-trackers.js (a classic script, which a folder allows too), and hands it the engine: the same runtime and
+// worker as the forms, page_glue.track() instead of run(). The trackers' state and drawing are that script's.
+function setUpTrackers() {
+  const trackers = [...document.querySelectorAll("[data-tracker]")];
+  if (!trackers.length) return;
+  globalThis.CODEX_TRACKER_ENGINE = {
+    track: (job) => engine().track(job),
+    rolls: d10Rolls,
+    ready: () => startOnce(),
+    keepForOffline: (modules, data) => {
+      if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+      const urls = [RUNTIME.href, WASM.href, ...modules.map(moduleUrl), dataUrl(data)];
+      navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ cache: urls }));
+    },
+  };
+  if (sources === servedSources) {
+    const warm = () =>
+      engine().warm({ calculators: trackers.map((t) => ({ id: t.dataset.data, modules: formModules(t) })) });
+    if (document.readyState === "complete") warm();
+    else addEventListener("load", warm, { once: true });
+  }
+  const script = document.createElement("script");
+  script.src = new URL("codex-trackers.js", new URL(".", SCRIPT_URL)).href;
+  document.head.append(script);
+}
+
 if (!IN_WORKER) {
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpPage, { once: true });
-  else setUpPage();
+  const start = () => {
+    setUpPage();
+    setUpTrackers();
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+  else start();
 }

@@ -1,0 +1,917 @@
+"""The AD&D 2bis round tracker (seed 000, "INITIATIVE, FLANKING, SURPRISE" and "Hold Action"): player characters with
+their Dexterity and Improved Initiative, monsters as groups with one initiative; surprise before the first round;
+each round the d10s rolled (in the browser or typed), the order played segment by segment, hold actions.
+
+Every rule comes from calculators/initiative.py: ``order_combatants`` (d10 − adjusted total, except a 10; lowest
+first; ties together; one roll per group), ``surprise_range``, ``is_surprised`` and ``surprise_losers`` (1–3, doubled
+by an ambush, tripled by an undetectable one; the surprised side loses the round and has −2 AC), ``may_hold``,
+``hold_lapses`` and ``segments_after`` (a simple hold delays one's action to a later segment of the round, at the
+latest the last; a conditional hold, stated during one's turn, lasts until one's next initiative). This module keeps
+the fight as a state the browser stores, checks what the reader types, and says what to show.
+
+State (JSON, kept by the page): {"tracker": "adnd-round", "round": n (0 before the fight), "combatants": [{"name",
+"kind": "pc" | "group", "dex": int or None, "improved": bool, "modifier": int, "roll": this round's d10 or None}],
+"surprise": [{"side": "party" | "foes", "check", "roll"}], "segment": the initiative segment being played (None
+before the first round), "finished": bool (the round's last segment is past), "delayed": [names] (simple holds of
+this round), "acted": [{"who", "segment"}] (delayed actions taken and holds triggered this round), "holds": [{"who",
+"label", "round"}] (conditional holds standing)}.
+"""
+
+from calculators.calc_common import Context, InputError, data_document, number_text
+from calculators.initiative import (
+    SURPRISE_CHECKS,
+    _adjustment_text,
+    hold_lapses,
+    is_surprised,
+    may_hold,
+    order_combatants,
+    segments_after,
+    surprise_losers,
+    surprise_range,
+)
+from calculators.initiative_points import fold
+from calculators.tracker_common import (
+    TrackerContext,
+    action_text,
+    failure,
+    field_of,
+    find_name,
+    from_text,
+    list_of,
+    rolls_list,
+    text_of,
+    to_text,
+    typed_int,
+    typed_label,
+    typed_name,
+    typed_optional_int,
+    whole,
+)
+
+KINDS = ("pc", "group")
+SIDES = ("party", "foes")  # the player characters (and their NPCs), and the monsters
+HOLDS = ("delay", "conditional")
+
+TRACKER = {
+    "id": "adnd-round",
+    "page": "round-tracker.md",
+    "reads": ["initiative", "ability-bonus-adnd"],
+    "forms": [
+        {
+            "name": "surprise",
+            "inputs": [
+                {"name": "party_check", "kind": "choice", "values": list(SURPRISE_CHECKS), "default": "none"},
+                {"name": "party_roll", "kind": "integer", "default": ""},
+                {"name": "foes_check", "kind": "choice", "values": list(SURPRISE_CHECKS), "default": "none"},
+                {"name": "foes_roll", "kind": "integer", "default": ""},
+            ],
+            "actions": ["surprise"],
+        },
+        {
+            "name": "declare",
+            "inputs": [
+                {"name": "who", "kind": "combatant"},
+                {"name": "hold", "kind": "choice", "values": list(HOLDS), "default": "delay"},
+                {"name": "label", "kind": "text"},
+            ],
+            "actions": ["declare"],
+        },
+        {
+            "name": "add",
+            "inputs": [
+                {"name": "name", "kind": "text", "clear": True},
+                {"name": "kind", "kind": "choice", "values": list(KINDS), "default": "pc"},
+                {"name": "dexterity", "kind": "integer", "default": "", "clear": True},
+                {"name": "improved", "kind": "checkbox", "default": False, "clear": True},
+                {"name": "modifier", "kind": "integer", "default": 0},
+            ],
+            "actions": ["add"],
+        },
+    ],
+    "buttons": ["next-turn", "next-round", "undo"],
+    # A three-combatant fight with surprise and held actions, then nonsense (tests and cross-runtime checks).
+    "examples": [
+        [
+            {"action": "add", "name": "Reivax", "kind": "pc", "dexterity": "16", "improved": "on", "modifier": "0"},
+            {"action": "add", "name": "Legalos", "kind": "pc", "dexterity": "18", "improved": "", "modifier": "0"},
+            {"action": "add", "name": "Orcs", "kind": "group", "dexterity": "", "improved": "", "modifier": "0"},
+            {"action": "surprise", "party_check": "ambush", "party_roll": "5", "foes_check": "none", "foes_roll": ""},
+            {"action": "next-round"},
+            {"action": "next-turn"},
+            {"action": "next-round"},
+            {"action": "roll", "who": "Reivax", "roll": "3"},
+            {"action": "roll", "who": "Legalos", "roll": "7"},
+            {"action": "roll", "who": "Orcs", "roll": "5"},
+            {"action": "next-turn"},
+            {"action": "declare", "who": "Legalos", "hold": "delay", "label": ""},
+            {"action": "next-turn"},
+            {"action": "act", "who": "Legalos"},
+            {"action": "declare", "who": "Orcs", "hold": "conditional", "label": "frapper qui franchit la porte"},
+            {"action": "next-turn"},
+            {"action": "next-round"},
+            {"action": "roll", "who": "Orcs", "roll": "10"},
+            {"action": "act", "who": "Orcs"},
+            {"action": "export"},
+        ],
+        [
+            {"action": "add", "name": "Fandalg", "kind": "pc", "dexterity": "9", "improved": "", "modifier": "-4"},
+            {"action": "add", "name": "Orcs", "kind": "group", "dexterity": "", "improved": "on", "modifier": ""},
+            {"action": "surprise", "party_check": "hidden-ambush", "party_roll": "9", "foes_check": "standard"},
+            {"action": "next-round"},
+            {"action": "next-round"},
+            {"action": "roll", "who": "Fandalg", "roll": "10"},
+            {"action": "roll", "who": "Orcs", "roll": "10"},
+            {"action": "next-turn"},
+            {"action": "next-turn"},
+        ],
+        [
+            {"action": "add", "name": "", "kind": "pc", "dexterity": "12"},
+            {"action": "add", "name": "Krom", "kind": "pc", "dexterity": "abc"},
+            {"action": "add", "name": "Krom", "kind": "pc", "dexterity": "30"},
+            {"action": "add", "name": "Krom", "kind": "pc", "dexterity": ""},
+            {"action": "add", "name": "Krom", "kind": "dragon", "dexterity": "12"},
+            {"action": "add", "name": "Orcs", "kind": "group", "dexterity": "12"},
+            {"action": "add", "name": "Krom", "kind": "pc", "dexterity": "12", "improved": "peut-être"},
+            {"action": "add", "name": "Krom", "kind": "pc", "dexterity": "12", "modifier": "x"},
+            {"action": "add", "name": "Krom", "kind": "pc", "dexterity": "12", "modifier": "0"},
+            {"action": "roll", "who": "Krom", "roll": "4"},
+            {"action": "surprise", "party_check": "maybe", "party_roll": ""},
+            {"action": "surprise", "party_check": "standard", "party_roll": "11"},
+            {"action": "declare", "who": "Krom", "hold": "delay", "label": ""},
+            {"action": "next-round"},
+            {"action": "roll", "who": "Krom", "roll": "0"},
+            {"action": "roll", "who": "Mazrok", "roll": "4"},
+            {"action": "declare", "who": "Krom", "hold": "conditional", "label": ""},
+            {"action": "declare", "who": "Krom", "hold": "sometimes", "label": "x"},
+            {"action": "act", "who": "Krom"},
+            {"action": "surprise", "party_check": "standard", "party_roll": "2"},
+            {"action": "import", "text": '["codex-adnd",1]'},
+            {"action": "import", "text": '["codex-ip",1,2,[["A",3]],[]]'},
+        ],
+    ],
+}
+
+DATA = "adnd-round-tracker"  # this tracker's texts: data/calculators/adnd-round-tracker.yaml
+RULES = "initiative"  # the rule's texts and constants, shared with the initiative calculator
+TABLE = "ability-bonus-adnd"
+EXPORT_TAG = "codex-adnd"
+EXPORT_VERSION = 1
+MAX_COMBATANTS = 30
+MAX_NAME = 40
+MAX_LABEL = 80
+MAX_ROUND = 9999
+DEX_RANGE = (1, 25)
+MODIFIER_RANGE = (-10, 10)
+
+
+def empty_state():
+    return {
+        "tracker": TRACKER["id"],
+        "round": 0,
+        "combatants": [],
+        "surprise": [{"side": side, "check": "none", "roll": None} for side in SIDES],
+        "segment": None,
+        "finished": False,
+        "delayed": [],
+        "acted": [],
+        "holds": [],
+    }
+
+
+def _optional_whole(value, lo, hi):
+    return None if value is None else whole(value, lo, hi)
+
+
+def read_state(state):
+    """A state kept by the page, checked and copied; ValueError when it is not one of this tracker's."""
+    if not isinstance(state, dict) or state.get("tracker") != TRACKER["id"]:
+        raise ValueError("not this tracker's state")
+    result = empty_state()
+    result["round"] = whole(field_of(state, "round"), 0, MAX_ROUND)
+    names = []
+    for item in list_of(field_of(state, "combatants"), MAX_COMBATANTS):
+        name = text_of(field_of(item, "name"), MAX_NAME)
+        if find_name(names, name, fold) >= 0:
+            raise ValueError("duplicate name")
+        names.append(name)
+        kind = field_of(item, "kind")
+        if kind not in KINDS:
+            raise ValueError("bad kind")
+        dex = _optional_whole(field_of(item, "dex"), DEX_RANGE[0], DEX_RANGE[1])
+        if kind == "group" and dex is not None:
+            raise ValueError("a group has no Dexterity")
+        improved = field_of(item, "improved")
+        if not isinstance(improved, bool):
+            raise ValueError("bad feat")
+        result["combatants"].append(
+            {
+                "name": name,
+                "kind": kind,
+                "dex": dex,
+                "improved": improved,
+                "modifier": whole(field_of(item, "modifier"), MODIFIER_RANGE[0], MODIFIER_RANGE[1]),
+                "roll": _optional_whole(field_of(item, "roll"), 1, 10),
+            }
+        )
+    surprise = list_of(field_of(state, "surprise"), len(SIDES))
+    if len(surprise) != len(SIDES):
+        raise ValueError("bad surprise")
+    for i in range(len(SIDES)):
+        item = surprise[i]
+        if field_of(item, "side") != SIDES[i] or field_of(item, "check") not in SURPRISE_CHECKS:
+            raise ValueError("bad surprise")
+        result["surprise"][i] = {
+            "side": SIDES[i],
+            "check": item["check"],
+            "roll": _optional_whole(field_of(item, "roll"), 1, 10),
+        }
+    result["segment"] = _optional_whole(field_of(state, "segment"), -40, 10)
+    finished = field_of(state, "finished")
+    if not isinstance(finished, bool):
+        raise ValueError("bad finished")
+    result["finished"] = finished
+    for who in list_of(field_of(state, "delayed"), MAX_COMBATANTS):
+        if who not in names or who in result["delayed"]:
+            raise ValueError("bad delayed")
+        result["delayed"].append(who)
+    for item in list_of(field_of(state, "acted"), MAX_COMBATANTS * 2):
+        who = field_of(item, "who")
+        if who not in names:
+            raise ValueError("bad acted")
+        result["acted"].append({"who": who, "segment": whole(field_of(item, "segment"), -40, 10)})
+    for item in list_of(field_of(state, "holds"), MAX_COMBATANTS):
+        who = field_of(item, "who")
+        if who not in names:
+            raise ValueError("bad hold")
+        result["holds"].append(
+            {
+                "who": who,
+                "label": text_of(field_of(item, "label"), MAX_LABEL),
+                "round": whole(field_of(item, "round"), 1, MAX_ROUND),
+            }
+        )
+    if result["round"] == 0 and (result["segment"] is not None or result["delayed"] or result["holds"]):
+        raise ValueError("a fight not started has no turn")
+    return result
+
+
+# ---------------------------------------------------------------- the rules applied to a state
+
+
+def _rules(data):
+    return Context(data, RULES, "en").rules
+
+
+def surprise_results(state, rules):
+    """Per side: (side, check, roll, range, surprised)."""
+    found = []
+    for item in state["surprise"]:
+        found.append(
+            (
+                item["side"],
+                item["check"],
+                item["roll"],
+                surprise_range(item["check"], rules),
+                is_surprised(item["roll"], item["check"], rules),
+            )
+        )
+    return found
+
+
+def losing_sides(state, rules):
+    """The sides that lose this round to surprise: only in the first round."""
+    if state["round"] != 1:
+        return []
+    return surprise_losers([(r[0], r[4]) for r in surprise_results(state, rules)])
+
+
+def side_of(combatant):
+    return "party" if combatant["kind"] == "pc" else "foes"
+
+
+def round_order(state, data, rules):
+    """This round's initiative groups (initiative.order_combatants: lowest first, ties together), without the
+    combatants of a side that loses the round to surprise; [] before the fight."""
+    if state["round"] == 0:
+        return []
+    losers = losing_sides(state, rules)
+    entries = []
+    for c in state["combatants"]:
+        if side_of(c) in losers or c["roll"] is None:
+            continue
+        entries.append(
+            {
+                "name": c["name"],
+                "dex": c["dex"],
+                "improved": c["improved"],
+                "roll": c["roll"],
+                "modifier": c["modifier"],
+            }
+        )
+    return order_combatants(entries, data_document(data, TABLE), rules, ())
+
+
+def now_segment(state, groups):
+    """The initiative segment being played: the round's first until the reader moves on (so that rolls typed at
+    the start of the round still decide who acts first)."""
+    if state["segment"] is not None:
+        return state["segment"]
+    return groups[0]["initiative"] if groups else None
+
+
+def own_segment(groups, name):
+    for g in groups:
+        for m in g["members"]:
+            if m["name"] == name:
+                return g["initiative"]
+    return None
+
+
+def has_acted(state, groups, name):
+    """He has acted this round: his segment is past and he did not delay, or he took his delayed action."""
+    for item in state["acted"]:
+        if item["who"] == name:
+            return True
+    if name in state["delayed"]:
+        return False
+    mine = own_segment(groups, name)
+    now = now_segment(state, groups)
+    if mine is None or now is None:
+        return False
+    return mine < now or (state["finished"] and mine <= now)
+
+
+def holding(state, name):
+    for h in state["holds"]:
+        if h["who"] == name:
+            return h
+    return None
+
+
+def _lapse_holds(state, groups):
+    """Conditional holds lapse when the holder's initiative comes in a later round (initiative.hold_lapses)."""
+    kept = []
+    gone = []
+    for h in state["holds"]:
+        mine = own_segment(groups, h["who"])
+        now = now_segment(state, groups)
+        reached = mine is not None and now is not None and mine <= now
+        if hold_lapses(h["round"], state["round"], reached):
+            gone.append(h["who"])
+        else:
+            kept.append(h)
+    state["holds"] = kept
+    return gone
+
+
+# ---------------------------------------------------------------- the reader's actions
+
+
+def _names(state):
+    return [c["name"] for c in state["combatants"]]
+
+
+def _named(action, state, ctx, field="who"):
+    typed = action_text(action, field)
+    if typed == "":
+        raise InputError(failure(ctx, "who_empty", field))
+    index = find_name(_names(state), typed, fold)
+    if index < 0:
+        raise InputError(failure(ctx, "who_unknown", field, [("name", typed)]))
+    return state["combatants"][index]
+
+
+def _choice(action, field, values, ctx, default=None):
+    value = action_text(action, field)
+    if value == "" and default is not None:
+        return default
+    if value not in values:
+        raise InputError(failure(ctx, "choice", field))
+    return value
+
+
+def _checkbox(action, field, ctx):
+    value = action_text(action, field)
+    if value in ("on", "true", "1", "yes"):
+        return True
+    if value in ("", "off", "false", "0", "no"):
+        return False
+    raise InputError(failure(ctx, "checkbox", field))
+
+
+def _draw(rolls, ctx, field):
+    if not rolls:
+        raise InputError(failure(ctx, "missing_rolls", field))
+    return rolls.pop(0)
+
+
+def _add(state, action, ctx, rolls):
+    name = typed_name(action, "name", ctx, MAX_NAME)
+    if find_name(_names(state), name, fold) >= 0:
+        raise InputError(failure(ctx, "name_taken", "name", [("name", name)]))
+    if len(state["combatants"]) >= MAX_COMBATANTS:
+        raise InputError(failure(ctx, "too_many", "name", [("max", str(MAX_COMBATANTS))]))
+    kind = _choice(action, "kind", KINDS, ctx, "pc")
+    dex = typed_optional_int(action, "dexterity", ctx, DEX_RANGE[0], DEX_RANGE[1])
+    if kind == "pc" and dex is None:
+        raise InputError(failure(ctx, "dexterity_needed", "dexterity"))
+    if kind == "group" and dex is not None:
+        raise InputError(failure(ctx, "group_dexterity", "dexterity"))
+    improved = _checkbox(action, "improved", ctx)
+    modifier = typed_optional_int(action, "modifier", ctx, MODIFIER_RANGE[0], MODIFIER_RANGE[1]) or 0
+    roll = _draw(rolls, ctx, "name") if state["round"] > 0 else None
+    state["combatants"].append(
+        {"name": name, "kind": kind, "dex": dex, "improved": improved, "modifier": modifier, "roll": roll}
+    )
+    return ctx.text("added_" + kind, [("name", name)])
+
+
+def _rename(state, action, ctx):
+    c = _named(action, state, ctx)
+    old = c["name"]
+    name = typed_name(action, "rename", ctx, MAX_NAME)
+    other = find_name(_names(state), name, fold)
+    if other >= 0 and state["combatants"][other]["name"] != old:
+        raise InputError(failure(ctx, "name_taken", "rename", [("name", name)]))
+    c["name"] = name
+    state["delayed"] = [name if who == old else who for who in state["delayed"]]
+    for item in state["acted"] + state["holds"]:
+        if item["who"] == old:
+            item["who"] = name
+    return ctx.text("renamed", [("old", old), ("name", name)])
+
+
+def _remove(state, action, ctx):
+    who = _named(action, state, ctx)["name"]
+    state["combatants"] = [c for c in state["combatants"] if c["name"] != who]
+    state["delayed"] = [w for w in state["delayed"] if w != who]
+    state["acted"] = [a for a in state["acted"] if a["who"] != who]
+    state["holds"] = [h for h in state["holds"] if h["who"] != who]
+    return ctx.text("removed", [("name", who)])
+
+
+def _surprise(state, action, ctx):
+    if state["round"] != 0:
+        raise InputError(failure(ctx, "surprise_started", "party_check"))
+    for i in range(len(SIDES)):
+        side = SIDES[i]
+        check = _choice(action, side + "_check", SURPRISE_CHECKS, ctx, "none")
+        roll = typed_optional_int(action, side + "_roll", ctx, 1, 10)
+        state["surprise"][i] = {"side": side, "check": check, "roll": roll if check != "none" else None}
+    return ctx.text("surprise_set")
+
+
+def _start_round(state, data, ctx, rules, rolls):
+    """The next round: every combatant's d10 rolled again, the first segment's turn."""
+    said = []
+    if state["round"] == 0:
+        for item in state["surprise"]:
+            if item["check"] != "none" and item["roll"] is None:
+                item["roll"] = _draw(rolls, ctx, "party_check")
+    for c in state["combatants"]:
+        c["roll"] = _draw(rolls, ctx, "name")
+    state["round"] = state["round"] + 1 if state["round"] < MAX_ROUND else MAX_ROUND
+    state["delayed"] = []
+    state["acted"] = []
+    state["finished"] = False
+    groups = round_order(state, data, rules)
+    state["segment"] = None
+    state["finished"] = not groups
+    lapsed = _lapse_holds(state, groups)
+    said.append(ctx.text("round_started", [("round", str(state["round"]))]))
+    losers = losing_sides(state, rules)
+    for side in losers:
+        said.append(ctx.text("side_surprised_" + side, [("ac", number_text(-rules["surprised-ac-penalty"]))]))
+    if groups:
+        said.append(_now_text(groups, state, ctx))
+    for who in lapsed:
+        said.append(ctx.text("hold_lapsed", [("name", who)]))
+    return " ".join(said)
+
+
+def _now_text(groups, state, ctx):
+    for g in groups:
+        if g["initiative"] == now_segment(state, groups):
+            names = [m["name"] for m in g["members"]]
+            key = "now_together" if len(names) > 1 else "now_one"
+            return ctx.text(key, [("segment", number_text(g["initiative"])), ("names", ", ".join(names))])
+    return ""
+
+
+def _next_turn(state, data, ctx, rules):
+    if state["round"] == 0:
+        raise InputError(failure(ctx, "not_started", ""))
+    if state["finished"]:
+        raise InputError(failure(ctx, "round_over", "", [("round", str(state["round"]))]))
+    groups = round_order(state, data, rules)
+    now = now_segment(state, groups)
+    later = segments_after(groups, now if now is not None else -999)
+    said = []
+    if not later:
+        state["finished"] = True
+        waiting = [w for w in state["delayed"] if not _took_delayed(state, w)]
+        said.append(ctx.text("round_done", [("round", str(state["round"]))]))
+        if waiting:
+            said.append(ctx.text("delayed_last", [("names", ", ".join(waiting))]))
+        return " ".join(said)
+    state["segment"] = later[0]
+    said.append(_now_text(groups, state, ctx))
+    for who in _lapse_holds(state, groups):
+        said.append(ctx.text("hold_lapsed", [("name", who)]))
+    return " ".join(said)
+
+
+def _took_delayed(state, name):
+    for item in state["acted"]:
+        if item["who"] == name:
+            return True
+    return False
+
+
+def _in_round(state, ctx, field):
+    if state["round"] == 0:
+        raise InputError(failure(ctx, "not_started", field))
+
+
+def _roll(state, action, data, ctx, rules):
+    _in_round(state, ctx, "roll")
+    c = _named(action, state, ctx)
+    c["roll"] = typed_int(action, "roll", ctx, 1, 10)
+    groups = round_order(state, data, rules)
+    mine = own_segment(groups, c["name"])
+    if mine is None:
+        return ctx.text("rolled_out", [("name", c["name"]), ("roll", str(c["roll"]))])
+    return ctx.text("rolled", [("name", c["name"]), ("roll", str(c["roll"])), ("segment", number_text(mine))])
+
+
+def _declare(state, action, data, ctx, rules):
+    """A hold action, stated during one's own turn (initiative.may_hold)."""
+    _in_round(state, ctx, "who")
+    c = _named(action, state, ctx)
+    name = c["name"]
+    kind = _choice(action, "hold", HOLDS, ctx)
+    label = typed_label(action, "label", ctx, MAX_LABEL)
+    groups = round_order(state, data, rules)
+    mine = own_segment(groups, name)
+    if mine is None:
+        raise InputError(failure(ctx, "no_action_surprised", "who", [("name", name)]))
+    if state["finished"]:
+        raise InputError(failure(ctx, "round_over", "who", [("round", str(state["round"]))]))
+    if kind == "delay" and name in state["delayed"]:
+        raise InputError(failure(ctx, "already_delayed", "who", [("name", name)]))
+    now = now_segment(state, groups)
+    own_turn = mine == now or name in state["delayed"]
+    acted = has_acted(state, groups, name)
+    if not may_hold(own_turn, acted, holding(state, name) is not None):
+        if holding(state, name) is not None:
+            raise InputError(failure(ctx, "hold_standing", "who", [("name", name)]))
+        if acted:
+            raise InputError(failure(ctx, "already_acted", "who", [("name", name)]))
+        raise InputError(failure(ctx, "not_his_turn", "who", [("name", name), ("segment", number_text(mine))]))
+    if kind == "delay":
+        later = segments_after(groups, now)
+        state["delayed"].append(name)
+        if not later:
+            return ctx.text("delay_last_segment", [("name", name)])
+        return ctx.text("delayed", [("name", name), ("last", number_text(later[-1]))])
+    if label == "":
+        raise InputError(failure(ctx, "hold_label_needed", "label"))
+    state["delayed"] = [w for w in state["delayed"] if w != name]
+    state["holds"].append({"who": name, "label": label, "round": state["round"]})
+    return ctx.text("held", [("name", name), ("label", label)])
+
+
+def _act(state, action, data, ctx, rules):
+    """A delayed action taken now, or a conditional hold whose condition is met now."""
+    _in_round(state, ctx, "who")
+    name = _named(action, state, ctx)["name"]
+    groups = round_order(state, data, rules)
+    now = now_segment(state, groups)
+    if state["finished"] and groups:
+        now = groups[-1]["initiative"]  # past the last segment, a delayed action is taken in the last one
+    segment = number_text(now) if now is not None else "—"
+    hold = holding(state, name)
+    if hold is not None:
+        state["holds"] = [h for h in state["holds"] if h["who"] != name]
+        state["acted"].append({"who": name, "segment": now if now is not None else 0})
+        return ctx.text("hold_triggered", [("name", name), ("label", hold["label"]), ("segment", segment)])
+    if name in state["delayed"] and not _took_delayed(state, name):
+        state["acted"].append({"who": name, "segment": now if now is not None else 0})
+        return ctx.text("delayed_acts", [("name", name), ("segment", segment)])
+    raise InputError(failure(ctx, "nothing_held", "who", [("name", name)]))
+
+
+def export_text(state):
+    """The short text a reader copies to another device."""
+    return to_text(
+        [
+            EXPORT_TAG,
+            EXPORT_VERSION,
+            state["round"],
+            state["segment"],
+            state["finished"],
+            [[c["name"], c["kind"], c["dex"], c["improved"], c["modifier"], c["roll"]] for c in state["combatants"]],
+            [[s["check"], s["roll"]] for s in state["surprise"]],
+            state["delayed"],
+            [[a["who"], a["segment"]] for a in state["acted"]],
+            [[h["who"], h["label"], h["round"]] for h in state["holds"]],
+        ]
+    )
+
+
+def _rows(value, size):
+    rows = list_of(value, MAX_COMBATANTS * 2)
+    for row in rows:
+        if not isinstance(row, list) or len(row) != size:
+            raise ValueError("bad row")
+    return rows
+
+
+def import_text(text):
+    """The state a short text stands for; ValueError when it is not one of this tracker's."""
+    value = from_text(text)
+    if not isinstance(value, list) or len(value) != 10 or value[0] != EXPORT_TAG or value[1] != EXPORT_VERSION:
+        raise ValueError("not this tracker's text")
+    surprise = _rows(value[6], 2)
+    if len(surprise) != len(SIDES):
+        raise ValueError("bad surprise")
+    state = {
+        "tracker": TRACKER["id"],
+        "round": value[2],
+        "segment": value[3],
+        "finished": value[4],
+        "combatants": [
+            {"name": r[0], "kind": r[1], "dex": r[2], "improved": r[3], "modifier": r[4], "roll": r[5]}
+            for r in _rows(value[5], 6)
+        ],
+        "surprise": [{"side": SIDES[i], "check": surprise[i][0], "roll": surprise[i][1]} for i in range(len(SIDES))],
+        "delayed": list_of(value[7], MAX_COMBATANTS),
+        "acted": [{"who": r[0], "segment": r[1]} for r in _rows(value[8], 2)],
+        "holds": [{"who": r[0], "label": r[1], "round": r[2]} for r in _rows(value[9], 3)],
+    }
+    return read_state(state)
+
+
+def _import(action, ctx):
+    try:
+        return import_text(action_text(action, "text"))
+    except ValueError:
+        pass
+    raise InputError(failure(ctx, "import_bad", "text"))
+
+
+# ---------------------------------------------------------------- what the page shows
+
+
+def _adjustment(c, data, rules):
+    """A combatant's adjusted total, as initiative.order_combatants computes it (roll 1, never a 10)."""
+    entry = {"name": c["name"], "dex": c["dex"], "improved": c["improved"], "roll": 1, "modifier": c["modifier"]}
+    return order_combatants([entry], data_document(data, TABLE), rules, ())[0]["members"][0]["adjustment"]
+
+
+def _roster_text(c, data, ctx, rules):
+    values = [
+        ("name", c["name"]),
+        ("dex", str(c["dex"]) if c["dex"] is not None else ""),
+        ("adjustment", number_text(_adjustment(c, data, rules), "en", True)),
+    ]
+    key = "roster_pc" if c["kind"] == "pc" else "roster_group"
+    text = ctx.text(key, values)
+    if c["improved"]:
+        text += ctx.text("roster_improved")
+    if c["modifier"]:
+        text += ctx.text("roster_modifier", [("modifier", number_text(c["modifier"], "en", True))])
+    return text
+
+
+def _surprise_lines(state, ctx, rules):
+    lines = []
+    for side, check, roll, top, surprised in surprise_results(state, rules):
+        values = [("range", "1–" + str(top)), ("roll", str(roll) if roll is not None else "—")]
+        if check == "none":
+            lines.append(ctx.text("surprise_none_" + side))
+        elif roll is None:
+            lines.append(ctx.text("surprise_pending_" + side, values + [("check", ctx.option(check))]))
+        else:
+            key = ("surprise_yes_" if surprised else "surprise_no_") + side
+            lines.append(ctx.text(key, values + [("check", ctx.option(check))]))
+    if state["round"] >= 1:
+        losers = losing_sides(state, rules) if state["round"] == 1 else []
+        both = True
+        for r in surprise_results(state, rules):
+            both = both and r[4]
+        if state["round"] == 1 and both:
+            lines.append(ctx.text("surprise_both"))
+        for side in losers:
+            lines.append(ctx.text("side_surprised_" + side, [("ac", number_text(-rules["surprised-ac-penalty"]))]))
+    return lines
+
+
+def _order_items(state, groups, ctx, rctx):
+    items = []
+    for g in groups:
+        members = []
+        for m in g["members"]:
+            shown = m["name"] + " (" + str(m["roll"]) + _adjustment_text(m["roll"], m["adjustment"], rctx) + ")"
+            if m["name"] in state["delayed"] and not _took_delayed(state, m["name"]):
+                shown += ctx.text("tag_delayed")
+            hold = holding(state, m["name"])
+            if hold is not None:
+                shown += ctx.text("tag_holding", [("label", hold["label"])])
+            members.append(shown)
+        now = now_segment(state, groups)
+        if now is None or g["initiative"] > now:
+            where = "next"
+        elif g["initiative"] == now and not state["finished"]:
+            where = "now"
+        else:
+            where = "done"
+        together = rctx.text("together") if len(members) > 1 else ""
+        items.append(
+            {
+                "text": ctx.text(
+                    "order_line",
+                    [("segment", number_text(g["initiative"])), ("names", ", ".join(members)), ("together", together)],
+                ),
+                "state": where,
+                "state_text": ctx.text("state_" + where),
+            }
+        )
+    return items
+
+
+def _waiting_items(state, groups, ctx):
+    items = []
+    for who in state["delayed"]:
+        if _took_delayed(state, who):
+            continue
+        items.append(
+            {
+                "text": ctx.text("waiting_delayed", [("name", who)]),
+                "controls": [{"action": "act", "who": who, "text": ctx.text("act_now", [("name", who)])}],
+            }
+        )
+    for h in state["holds"]:
+        items.append(
+            {
+                "text": ctx.text(
+                    "waiting_hold", [("name", h["who"]), ("label", h["label"]), ("round", str(h["round"]))]
+                ),
+                "controls": [{"action": "act", "who": h["who"], "text": ctx.text("trigger_now", [("name", h["who"])])}],
+            }
+        )
+    for item in state["acted"]:
+        items.append(
+            {"text": ctx.text("acted_line", [("name", item["who"]), ("segment", number_text(item["segment"]))])}
+        )
+    return items
+
+
+def _working(groups, ctx, rctx, rules):
+    """Each initiative worked out (d10 − adjusted total, or a 10 never modified), in the order of action."""
+    lines = [rctx.text("lowest_first")]
+    for g in groups:
+        for m in g["members"]:
+            values = [
+                ("name", m["name"]),
+                ("roll", str(m["roll"])),
+                ("adjustment", number_text(m["adjustment"], "en", True)),
+                ("initiative", number_text(m["initiative"])),
+            ]
+            key = "working_ten" if m["roll"] == rules["unmodified-roll"] else "working_line"
+            lines.append(ctx.text(key, values))
+    return lines
+
+
+def view(state, data, lang, announce=""):
+    """Everything the page shows for a state, its texts in the page's language."""
+    ctx = TrackerContext(data, DATA, lang, TRACKER["reads"])
+    rctx = Context(data, RULES, lang)
+    rules = rctx.rules
+    groups = round_order(state, data, rules)
+    lists = []
+    surprise = _surprise_lines(state, ctx, rules)
+    if state["round"] <= 1 and surprise:
+        lists.append({"key": "surprise", "caption": ctx.text("surprise_caption"), "items": surprise, "ordered": False})
+    if groups:
+        lists.append(
+            {
+                "key": "order",
+                "caption": ctx.text("order_caption"),
+                "items": _order_items(state, groups, ctx, rctx),
+                "ordered": True,
+            }
+        )
+    waiting = _waiting_items(state, groups, ctx)
+    if waiting:
+        lists.append({"key": "waiting", "caption": ctx.text("waiting_caption"), "items": waiting, "ordered": False})
+    rolls = []
+    if state["round"] > 0:
+        losers = losing_sides(state, rules)
+        for c in state["combatants"]:
+            if side_of(c) in losers:
+                continue
+            rolls.append({"who": c["name"], "value": c["roll"], "label": ctx.text("roll_label", [("name", c["name"])])})
+    roster = []
+    for c in state["combatants"]:
+        roster.append(
+            {
+                "name": c["name"],
+                "text": _roster_text(c, data, ctx, rules),
+                "rename": ctx.text("rename_label", [("name", c["name"])]),
+                "rename_button": ctx.text("rename_button", [("name", c["name"])]),
+                "remove": ctx.text("remove_label", [("name", c["name"])]),
+            }
+        )
+    if state["round"] == 0:
+        title = ctx.text("title_before")
+    elif state["round"] == 1 and losing_sides(state, rules):
+        title = ctx.text("title_surprise_round")
+    else:
+        title = ctx.text("title_round", [("round", str(state["round"]))])
+    next_round = ctx.text("start_fight") if state["round"] == 0 else ctx.text("action_next_round")
+    return {
+        "title": title,
+        "empty": ctx.text("empty") if not state["combatants"] else "",
+        "who": _names(state),
+        "picks": [],
+        "roster": roster,
+        "ruler": None,
+        "lists": lists,
+        "rolls": rolls,
+        "rolls_caption": ctx.text("rolls_caption"),
+        "table": None,
+        "working": _working(groups, ctx, rctx, rules),
+        "announce": announce,
+        "forms": {"surprise": state["round"] == 0, "declare": state["round"] > 0 and not state["finished"]},
+        "buttons": {
+            "next-round": {"text": next_round, "disabled": not state["combatants"]},
+            "next-turn": {"disabled": state["round"] == 0 or state["finished"]},
+        },
+    }
+
+
+# ---------------------------------------------------------------- the entry point
+
+
+def track(state, action, data, lang, rolls=()):
+    """One action of the reader on a state: {"ok": True, "state", "view"} (plus "text" for an export), or
+    {"ok": False, "error", "field"} with the message in the page's language; never raises. `rolls`: d10s the page
+    drew (1..10), taken in order where a roll is needed."""
+    ctx = TrackerContext(data, DATA, lang, TRACKER["reads"])
+    for needed in (DATA, RULES, TABLE):
+        if data_document(data, needed) is None:
+            return failure(ctx, "missing_table", "", [("table", needed)])
+    rules = _rules(data)
+    kind = action_text(action, "action")
+    drawn = rolls_list(rolls)
+    notice = ""
+    try:
+        current = read_state(state)
+    except ValueError:
+        current = empty_state()
+        if state is not None:
+            notice = ctx.text("state_unreadable")
+    extra = {}
+    try:
+        if kind == "view":
+            said = notice
+        elif kind == "undo":
+            said = ctx.text("undone")
+        elif kind == "add":
+            said = _add(current, action, ctx, drawn)
+        elif kind == "rename":
+            said = _rename(current, action, ctx)
+        elif kind == "remove":
+            said = _remove(current, action, ctx)
+        elif kind == "surprise":
+            said = _surprise(current, action, ctx)
+        elif kind == "next-round":
+            if not current["combatants"]:
+                raise InputError(failure(ctx, "nobody", "name"))
+            said = _start_round(current, data, ctx, rules, drawn)
+        elif kind == "next-turn":
+            said = _next_turn(current, data, ctx, rules)
+        elif kind == "roll":
+            said = _roll(current, action, data, ctx, rules)
+        elif kind == "declare":
+            said = _declare(current, action, data, ctx, rules)
+        elif kind == "act":
+            said = _act(current, action, data, ctx, rules)
+        elif kind == "reset":
+            current = empty_state()
+            said = ctx.text("reset_done")
+        elif kind == "export":
+            extra["text"] = export_text(current)
+            said = ctx.text("exported")
+        elif kind == "import":
+            current = _import(action, ctx)
+            said = ctx.text("imported", [("round", str(current["round"]))])
+        else:
+            return failure(ctx, "unknown_action", "", [("action", kind[:40])])
+    except InputError as exc:
+        return exc.result
+    result = {"ok": True, "state": current, "view": view(current, data, lang, said)}
+    if "text" in extra:
+        result["text"] = extra["text"]
+    return result

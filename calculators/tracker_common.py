@@ -1,0 +1,299 @@
+"""What the live combat trackers share: the short text a tracker's state is exported as (and read back from), the
+checks of a state kept by the browser, and the parsing of what the reader types into a tracker's fields.
+
+A tracker module (calculators/tracker_<id with _>.py) holds a TRACKER declaration and ``track(state, action, data,
+lang, rolls)``; page_glue.track calls it. The browser keeps the state (localStorage) and sends it back with each
+action; every rule decision is the module's. Runs unchanged under CPython and MicroPython (see calc_common).
+"""
+
+from calculators.calc_common import (
+    SPACES,
+    Context,
+    InputError,
+    ascii_lower,
+    clean,
+    data_document,
+    error,
+    fill,
+    is_digits,
+    number_text,
+    parse_int,
+)
+
+TRACKER_COMMON = "tracker-common"  # the texts both trackers share (data/calculators/tracker-common.yaml)
+HEX = "0123456789abcdef"
+MAX_TEXT = 8000  # an exported tracker is a few hundred characters; an import longer than this is refused
+MAX_DEPTH = 6
+
+
+# ---------------------------------------------------------------- the short text (a subset of JSON, positional)
+
+
+def _quote(text):
+    out = ['"']
+    for ch in text:
+        code = ord(ch)
+        if ch == '"' or ch == "\\":
+            out.append("\\" + ch)
+        elif code < 32:
+            out.append("\\u00" + HEX[code // 16] + HEX[code % 16])
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def to_text(value):
+    """A value made of lists, strings, whole numbers, booleans and None as one line of JSON without spaces: the
+    short text a tracker is exported as (positional lists, so no key names)."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return _quote(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join([to_text(item) for item in value]) + "]"
+    raise ValueError("not a list, text, number or boolean")
+
+
+class _Reader:
+    def __init__(self, text):
+        self.text = text
+        self.at = 0
+
+    def fail(self):
+        raise ValueError("not a tracker text")
+
+    def skip(self):
+        while self.at < len(self.text) and self.text[self.at] in SPACES:
+            self.at += 1
+
+    def value(self, depth):
+        if depth > MAX_DEPTH:
+            self.fail()
+        self.skip()
+        if self.at >= len(self.text):
+            self.fail()
+        ch = self.text[self.at]
+        if ch == "[":
+            return self.items(depth)
+        if ch == '"':
+            return self.string()
+        for word, meaning in (("null", None), ("true", True), ("false", False)):
+            if self.text[self.at : self.at + len(word)] == word:
+                self.at += len(word)
+                return meaning
+        return self.number()
+
+    def items(self, depth):
+        self.at += 1
+        found = []
+        self.skip()
+        if self.text[self.at : self.at + 1] == "]":
+            self.at += 1
+            return found
+        while True:
+            found.append(self.value(depth + 1))
+            self.skip()
+            ch = self.text[self.at : self.at + 1]
+            self.at += 1
+            if ch == "]":
+                return found
+            if ch != ",":
+                self.fail()
+
+    def string(self):
+        self.at += 1
+        out = []
+        while self.at < len(self.text):
+            ch = self.text[self.at]
+            self.at += 1
+            if ch == '"':
+                return "".join(out)
+            if ch == "\\":
+                code = self.text[self.at : self.at + 1]
+                self.at += 1
+                if code in ('"', "\\", "/"):
+                    out.append(code)
+                elif code == "n":
+                    out.append("\n")
+                elif code == "t":
+                    out.append("\t")
+                elif code == "u":
+                    digits = self.text[self.at : self.at + 4]
+                    self.at += 4
+                    value = 0
+                    if len(digits) != 4:
+                        self.fail()
+                    for d in ascii_lower(digits):
+                        k = HEX.find(d)
+                        if k < 0:
+                            self.fail()
+                        value = value * 16 + k
+                    out.append(chr(value))
+                else:
+                    self.fail()
+            else:
+                out.append(ch)
+        self.fail()
+
+    def number(self):
+        start = self.at
+        if self.text[self.at : self.at + 1] == "-":
+            self.at += 1
+        digits_start = self.at
+        while self.at < len(self.text) and self.text[self.at] in "0123456789":
+            self.at += 1
+        digits = self.text[digits_start : self.at]
+        if not is_digits(digits) or len(digits) > 9:
+            self.fail()
+        value = 0
+        for d in digits:
+            value = value * 10 + (ord(d) - 48)
+        return -value if self.text[start] == "-" else value
+
+
+def from_text(text):
+    """The value a `to_text` line stands for; raises ValueError on anything else (spaces around items are read)."""
+    if not isinstance(text, str) or len(text) > MAX_TEXT:
+        raise ValueError("not a tracker text")
+    reader = _Reader(text)
+    value = reader.value(0)
+    reader.skip()
+    if reader.at != len(text):
+        reader.fail()
+    return value
+
+
+# ---------------------------------------------------------------- the state the browser keeps
+
+
+def is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def whole(value, lo, hi):
+    """A whole number of a kept state within lo..hi, else ValueError."""
+    if not is_int(value) or value < lo or value > hi:
+        raise ValueError("bad number")
+    return value
+
+
+def text_of(value, longest, empty_ok=False):
+    """A text of a kept state, at most `longest` characters, else ValueError."""
+    if not isinstance(value, str) or len(value) > longest or (value == "" and not empty_ok):
+        raise ValueError("bad text")
+    return value
+
+
+def list_of(value, longest):
+    if not isinstance(value, list) or len(value) > longest:
+        raise ValueError("bad list")
+    return value
+
+
+def field_of(item, key):
+    """item[key] of a dict of a kept state (ValueError when item is no dict or lacks the key)."""
+    if not isinstance(item, dict) or key not in item:
+        raise ValueError("missing field")
+    return item[key]
+
+
+# ---------------------------------------------------------------- what the reader types
+
+
+def action_text(action, name):
+    """A field of an action as the page sends it: a string, '' when absent."""
+    if not isinstance(action, dict):
+        return ""
+    return clean(action.get(name))
+
+
+def typed_name(action, field, ctx, longest):
+    """A combatant's name as typed (spaces around it dropped); InputError when empty or too long."""
+    name = action_text(action, field)
+    if name == "":
+        raise InputError(error("name_empty", field, ctx))
+    if len(name) > longest:
+        raise InputError(error("name_long", field, ctx, [("max", str(longest))]))
+    return name
+
+
+def typed_int(action, field, ctx, lo, hi):
+    """A whole number typed in a field, within lo..hi (calc_common's messages, in the page's language)."""
+    return parse_int({field: action_text(action, field)}, field, ctx, lo, hi)
+
+
+def typed_optional_int(action, field, ctx, lo, hi):
+    """Like typed_int, None when the field is left empty."""
+    if action_text(action, field) == "":
+        return None
+    return typed_int(action, field, ctx, lo, hi)
+
+
+def typed_label(action, field, ctx, longest):
+    label = action_text(action, field)
+    if len(label) > longest:
+        raise InputError(error("label_long", field, ctx, [("max", str(longest))]))
+    return label
+
+
+def find_name(names, name, fold):
+    """The index of `name` among `names`, compared through `fold` (case), or -1."""
+    folded = fold(name)
+    for i in range(len(names)):
+        if fold(names[i]) == folded:
+            return i
+    return -1
+
+
+def failure(ctx, key, field, values=()):
+    """The contract's error result: a message in the page's language, naming the field it is about."""
+    return error(key, field, ctx, values)
+
+
+class TrackerContext(Context):
+    """A tracker's texts in one language: its own file (data/calculators/<id>-tracker.yaml), then those both trackers
+    share (tracker-common.yaml), then those of every calculator (common.yaml)."""
+
+    def __init__(self, data, data_id, lang, reads=()):
+        Context.__init__(self, data, data_id, lang)
+        self.shared = data_document(self.data, TRACKER_COMMON)
+        # a text may print a constant of the rule's files it reads, by its id: "1–{surprise-range}"
+        for doc_id in reads:
+            for item in (data_document(self.data, doc_id) or {}).get("constants") or []:
+                self.constant_values.append((item["id"], number_text(item["value"], self.lang)))
+
+    def option(self, value):
+        shown = self._pick("options", value)
+        return value if shown is None else fill(shown, self.constant_values)
+
+    def _pick(self, section, key):
+        for document in (self.own, self.shared, self.common):
+            if document is None:
+                continue
+            texts = document.get(section)
+            if isinstance(texts, dict) and isinstance(texts.get(key), dict):
+                return texts[key].get(self.lang)
+        return None
+
+
+def texts_for(ctx, keys):
+    """[[key, text]] pairs of the tracker's texts, for the page (the labels the browser shows beside what it draws)."""
+    return [[key, ctx.text(key)] for key in keys]
+
+
+def rolls_list(rolls):
+    """The d10 rolls the page drew, each 1..10, in order (anything else left out)."""
+    found = []
+    if not isinstance(rolls, (list, tuple)):
+        return found
+    for r in rolls:
+        if is_int(r) and 1 <= r <= 10:
+            found.append(r)
+    return found

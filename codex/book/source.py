@@ -1,0 +1,200 @@
+"""What the book is made of: the built rulebook page of a language (codex/publish/rulebook.py filled it with every
+rules page, in the navigation's order), cut into the parts of the navigation (one per source document: each nav
+group; a page outside any group, the glossary, is a part of its own), each chapter's HTML taken as the build wrote
+it. Nothing here renders a text again: the book reads the site.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bs4 import BeautifulSoup, SoupStrainer, Tag
+from markupsafe import Markup
+from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
+
+from codex.publish.rulebook import ARTICLE_CLASS, HEADING, MAX_TOC_SECTIONS, AsWritten, heading_text, nav_pages
+
+ROOT_CONFIG = "mkdocs.yml"
+CHAPTER_CLASS = "codex-rulebook-chapter"  # each chapter of the rulebook page (codex/publish/rulebook.py)
+BOOK_ATTRIBUTE = "data-rulebook"  # the rulebook's own box, "assembled" once filled
+PERMALINK_CLASS = "headerlink"  # the theme's permalink mark after each heading
+TITLE_CLASS = "book-chapter-title"  # a chapter's title: the running header takes it
+# The book sets its text in two columns; a table that cannot sit in one spans both: one whose columns' longest words
+# (with the cells' padding) are wider than a column, or whose rows hold long texts (which one column would make tall).
+TABLE_CLASS = "codex-table"
+WIDE_CLASS = "book-wide"
+COLUMN_CHARACTERS = 72  # what one column holds in the tables' type (book.css: 8 pt condensed sans)
+CELL_PADDING = 3  # a cell's padding and border, in characters
+LONG_ROW = 180  # characters in a row, on average, beyond which a table spans both columns
+
+
+class BookError(ValueError):
+    """The book cannot be made from this site; the message says what is missing and how to get it."""
+
+
+@dataclass
+class Chapter:
+    """One rules page as the rulebook holds it: its id (the rulebook's chapter slug), its title (the page's h1, now
+    an h2), its sections (the h3s: id and title) and its HTML."""
+
+    slug: str
+    page: str
+    title: str
+    sections: list[tuple[str, str]]
+    html: Markup
+
+
+@dataclass
+class Part:
+    """A group of the navigation (one source document), or a page outside any group (its title is then None)."""
+
+    title: str | None
+    chapters: list[Chapter] = field(default_factory=list)
+
+    @property
+    def slug(self) -> str:
+        return f"part-{self.chapters[0].slug}"
+
+    @property
+    def is_list(self) -> bool:
+        """A part of chapters with more sections than the rulebook's contents lists (the glossary: one per term):
+        a list of entries, which the book sets more compactly."""
+        return all(len(chapter.sections) > MAX_TOC_SECTIONS for chapter in self.chapters)
+
+
+@dataclass
+class Language:
+    """A language of the site: its code, its name (the language switcher's), its configuration and its folder in the
+    built site ('' for the root language)."""
+
+    code: str
+    name: str
+    config: MkDocsConfig
+    folder: str
+
+
+def language_configs(project: Path) -> dict[str, Language]:
+    """Each language of the site, from mkdocs.yml and the configurations its codex plugin builds."""
+    from codex.plugin import language_folder  # the plugin module is heavy: imported when a book is made
+
+    root = load_config(config_file=str(project / ROOT_CONFIG))
+    configs = [root] + [
+        load_config(config_file=str(project / other)) for other in root.plugins["codex"].config["other_languages"]
+    ]
+    names = {a.get("lang"): a.get("name", "") for a in root.extra.get("alternate") or []}
+    languages = {}
+    for config in configs:
+        code = config.theme["language"]
+        languages[code] = Language(code, names.get(code, code), config, language_folder(root, code))
+    return languages
+
+
+def nav_parts(nav: list | None) -> list[tuple[str | None, list[str]]]:
+    """The navigation's top level as parts: (group title, its pages) or (None, [page]) for a page outside a group."""
+    parts: list[tuple[str | None, list[str]]] = []
+    for entry in nav or []:
+        if isinstance(entry, dict):
+            for title, value in entry.items():
+                parts.append((title, nav_pages(value)) if isinstance(value, list) else (None, [value]))
+        else:
+            parts.append((None, [entry]))
+    return parts
+
+
+def rulebook_file(site: Path, language: Language) -> Path:
+    """The built rulebook page of a language (directory URLs: rulebook/index.html; a folder build: rulebook.html)."""
+    page = language.config.plugins["codex"].config["rulebook"]["page"]
+    if not page:
+        raise BookError(f"{language.config.config_file_path}: the codex plugin has no 'rulebook' page")
+    stem = page[: -len(".md")]
+    base = site / language.folder if language.folder else site
+    for candidate in (base / stem / "index.html", base / f"{stem}.html"):
+        if candidate.is_file():
+            return candidate
+    raise BookError(
+        f"no built rulebook page for '{language.code}' under {site} (looked for {stem}/index.html): build the site "
+        "first (mkdocs build), or let python -m codex.book build it (no --site)"
+    )
+
+
+def is_wide(table: Tag) -> bool:
+    """Whether a table needs the page's width: the longest word of each of its columns, or its rows' length."""
+    longest: list[int] = []
+    rows: list[int] = []
+    for row in table.find_all("tr"):
+        cells = [cell.get_text(" ", strip=True) for cell in row.find_all(["th", "td"])]
+        for index, text in enumerate(cells):
+            if index == len(longest):
+                longest.append(0)
+            longest[index] = max(longest[index], *(len(word) for word in text.split()), 0)
+        if row.parent.name != "thead":
+            rows.append(sum(len(text) for text in cells))
+    narrowest = sum(width + CELL_PADDING for width in longest)
+    return narrowest > COLUMN_CHARACTERS or bool(rows) and sum(rows) / len(rows) > LONG_ROW
+
+
+def mark_wide_tables(section: Tag) -> None:
+    """Let the tables too wide for one column span the page's width, with the heading right above them, if any (a
+    heading left at a column's foot while its table spans the next page would be read alone)."""
+    for box in section.find_all("div", class_=TABLE_CLASS):
+        table = box.find("table")
+        if table is None or not is_wide(table):
+            continue
+        wide = section.new_tag("div", attrs={"class": WIDE_CLASS})
+        heading = box.find_previous_sibling(True)
+        box.insert_before(wide)
+        if heading is not None and HEADING.match(heading.name) and heading.name not in ("h1", "h2"):
+            wide.append(heading.extract())
+        wide.append(box.extract())
+
+
+def chapter_of(section: Tag) -> Chapter:
+    """A chapter of the rulebook page: its title, its sections, and its HTML as the build wrote it, without the
+    chapter's own box (the book's columns belong to the part, and only their direct children can span them): its
+    title keeps the chapter's id, and the running header's class."""
+    slug = section["id"]
+    heading = section.find("h2")
+    title = heading_text(heading) if heading else slug
+    sections = [(h["id"], heading_text(h)) for h in section.find_all("h3", id=True)]
+    for mark in section.find_all("a", class_=PERMALINK_CLASS):  # a heading's permalink mark means nothing on paper
+        mark.decompose()
+    mark_wide_tables(section)
+    if heading is not None:
+        heading["class"] = [*heading.get("class", []), TITLE_CLASS]
+        heading.insert(0, section.new_tag("span", attrs={"id": slug}))
+    html = section.decode_contents(formatter=AsWritten())
+    return Chapter(slug, section["data-page"], title, sections, Markup(html))
+
+
+@dataclass
+class Rulebook:
+    """The built rulebook page of a language: its title (the page's h1) and its chapters, in parts."""
+
+    title: str
+    parts: list[Part]
+
+    @property
+    def chapters(self) -> list[Chapter]:
+        return [chapter for part in self.parts for chapter in part.chapters]
+
+
+def read_rulebook(site: Path, language: Language) -> Rulebook:
+    """The rulebook of `language` in the built `site`, in the parts of that language's navigation."""
+    path = rulebook_file(site, language)
+    soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser", parse_only=SoupStrainer("article"))
+    article = soup.find("article", class_=ARTICLE_CLASS)
+    book = article.find(attrs={BOOK_ATTRIBUTE: "assembled"}) if article else None
+    if book is None:
+        raise BookError(f'{path} holds no assembled rulebook (no element with {BOOK_ATTRIBUTE}="assembled")')
+    heading = article.find("h1")
+    chapters = {s["data-page"]: chapter_of(s) for s in book.find_all("section", class_=CHAPTER_CLASS)}
+    parts = []
+    for title, pages in nav_parts(language.config.nav):
+        held = [chapters.pop(page) for page in pages if page in chapters]
+        if held:
+            parts.append(Part(title, held))
+    if chapters:  # not in the nav: cannot happen in a strict build, said rather than dropped
+        raise BookError(f"{path}: chapters outside the navigation: {', '.join(sorted(chapters))}")
+    return Rulebook(heading_text(heading) if heading else language.config.site_name, parts)

@@ -1,0 +1,122 @@
+"""The book of one language as a PDF: the built rulebook (codex/book/source.py) in the book's template, set by
+WeasyPrint with the book's sheet (book.css) and its fonts (fonts/, embedded in the PDF).
+
+The book's own words come from data/ui.yaml (`book_*`): the cover's "built from", "page N of M" and the page a
+link leads to. A text that holds a page number becomes CSS generated content (a `{page}` field becomes
+`counter(page)` or `target-counter(...)`), its words written as escaped CSS strings.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from string import Formatter
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+
+from codex.book.source import Language, Rulebook, read_rulebook
+from codex.data.loading import load_dataset_once
+from codex.git import git_output
+from codex.i18n.ui import UIText
+from codex.publish.rulebook import MAX_TOC_SECTIONS
+
+HERE = Path(__file__).resolve().parent
+SHEET = HERE / "book.css"
+FONTS = HERE / "fonts"
+PAPERS = {"a4": "A4", "letter": "letter"}  # --paper -> the CSS page size
+# What a text's fields stand for in CSS generated content: the page, the page count, the page of a link's target.
+PAGE = "counter(page)"
+PAGES = "counter(pages)"
+TARGET_PAGE = "target-counter(attr(href url), page)"
+
+ENVIRONMENT = Environment(
+    loader=PackageLoader("codex.book", "templates"),
+    autoescape=select_autoescape(enabled_extensions=("html",), default_for_string=True),
+    undefined=StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+def css_string(text: str) -> str:
+    """A CSS string token holding `text` exactly (backslash, quote and line breaks escaped)."""
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\a ").replace("\r", "")
+    return f'"{escaped}"'
+
+
+def css_content(text: str, fields: dict[str, str]) -> str:
+    """A UI text as the value of a CSS `content` property: its words as strings, each `{field}` as the CSS
+    expression `fields` gives (e.g. 'page {page} of {pages}' -> '"page " counter(page) " of " counter(pages)')."""
+    tokens = []
+    for literal, name, _, _ in Formatter().parse(text):
+        if literal:
+            tokens.append(css_string(literal))
+        if name is not None:
+            tokens.append(fields[name])
+    return " ".join(tokens) or '""'
+
+
+@dataclass(frozen=True)
+class Built:
+    """What the cover says the book was built from: the line itself, and the commit's day (ISO) when known."""
+
+    text: str
+    day: str
+
+
+def built_from(project: Path, lang: str, ui: UIText) -> Built:
+    """The commit the book is built from (its short id and day), or the day alone without git history."""
+    found = (git_output(project, "log", "-1", "--format=%h %ct") or "").split()
+    if len(found) == 2 and found[1].isdigit():
+        day = datetime.fromtimestamp(int(found[1]), UTC).date().isoformat()
+        return Built(ui.text("book_built", lang, commit=found[0], day=day), day)
+    day = datetime.now(UTC).date().isoformat()
+    return Built(ui.text("book_built_without_history", lang, day=day), day)
+
+
+def book_html(book: Rulebook, language: Language, ui: UIText, built: Built) -> str:
+    """The whole book as one HTML document."""
+    config = language.config
+    return ENVIRONMENT.get_template("book.html").render(
+        lang=language.code,
+        language_name=language.name,
+        site_name=config.site_name,
+        description=config.site_description or "",
+        book=book,
+        built=built,
+        contents_title=ui.text("rulebook_contents", language.code),
+        max_sections=MAX_TOC_SECTIONS,
+    )
+
+
+def page_css(lang: str, paper: str, ui: UIText) -> str:
+    """The part of the sheet that depends on the language and the paper."""
+    return ENVIRONMENT.get_template("book_page.css").render(
+        size=PAPERS[paper],
+        page_of=css_content(
+            ui.text("book_page_of", lang, page="{page}", pages="{pages}"), {"page": PAGE, "pages": PAGES}
+        ),
+        page_reference=css_content(ui.text("book_page_reference", lang, page="{page}"), {"page": TARGET_PAGE}),
+    )
+
+
+def typeset(site: Path, language: Language, out: Path, paper: str, project: Path) -> int:
+    """Write the book of `language` from the built `site` to `out`; returns its page count."""
+    from weasyprint import CSS, HTML  # imported here: loading Pango takes a while, and only the book needs it
+    from weasyprint.text.fonts import FontConfiguration
+
+    logging.getLogger("weasyprint").setLevel(logging.ERROR)  # its warnings are about the theme's CSS we do not load
+    ui = UIText.from_dataset(load_dataset_once(project / "data"))
+    book = read_rulebook(site, language)
+    html = book_html(book, language, ui, built_from(project, language.code, ui))
+    fonts = FontConfiguration()
+    sheets = [
+        CSS(filename=str(SHEET), font_config=fonts),
+        CSS(string=page_css(language.code, paper, ui), font_config=fonts),
+    ]
+    document = HTML(string=html, base_url=str(site)).render(stylesheets=sheets, font_config=fonts)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    document.write_pdf(out)
+    return len(document.pages)

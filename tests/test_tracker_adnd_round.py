@@ -1,0 +1,333 @@
+"""The AD&D 2bis round tracker (calculators/tracker_adnd_round.py) under CPython, against seed 000's rules and the
+initiative module (calculators/initiative.py): d10 − adjusted total except on a 10, lowest first, ties together, one
+roll per monster group; surprise on 1–3, doubled or tripled by an ambush, the surprised side losing the first round
+with −2 AC; simple and conditional hold actions; every round re-rolled. Nonsense is refused in the reader's language;
+the state survives an export and an import. (MicroPython: tests/test_tracker_vectors.py; Chromium:
+tests/test_tracker_browser.py.)"""
+
+from __future__ import annotations
+
+import pytest
+
+from calculators import initiative as ini
+from calculators import tracker_adnd_round as tracker
+from calculators.calc_common import Context
+from tests.tracker_plays import LANGS, clean_texts, data, last_state, play
+
+ID = "adnd-round"
+RULES = Context(data(ID), "initiative", "en").rules
+TABLE = data(ID)["ability-bonus-adnd"]
+
+
+def pc(name, dex, improved=False, modifier=0):
+    return {
+        "action": "add",
+        "name": name,
+        "kind": "pc",
+        "dexterity": str(dex),
+        "improved": "on" if improved else "",
+        "modifier": str(modifier),
+    }
+
+
+def group(name, improved=False, modifier=0):
+    return {
+        "action": "add",
+        "name": name,
+        "kind": "group",
+        "dexterity": "",
+        "improved": "on" if improved else "",
+        "modifier": str(modifier),
+    }
+
+
+def roll(who, value):
+    return {"action": "roll", "who": who, "roll": str(value)}
+
+
+def surprise(party="none", party_roll="", foes="none", foes_roll=""):
+    return {
+        "action": "surprise",
+        "party_check": party,
+        "party_roll": str(party_roll),
+        "foes_check": foes,
+        "foes_roll": str(foes_roll),
+    }
+
+
+def hold(who, kind, label=""):
+    return {"action": "declare", "who": who, "hold": kind, "label": label}
+
+
+NEXT_ROUND = {"action": "next-round"}
+NEXT_TURN = {"action": "next-turn"}
+PARTY = [pc("Reivax", 16, improved=True), pc("Legalos", 18), group("Orcs")]
+
+
+def order_of(answer):
+    """(initiative text, state) of each line of the view's order."""
+    for item in answer["view"]["lists"]:
+        if item["key"] == "order":
+            return [(line["text"], line["state"]) for line in item["items"]]
+    return []
+
+
+# ---------------------------------------------------------------- initiative
+
+
+def test_the_order_is_the_initiative_modules_d10_minus_the_adjusted_total():
+    answers = play(ID, [*PARTY, NEXT_ROUND, roll("Reivax", 3), roll("Legalos", 7), roll("Orcs", 5)])
+    assert all(a["ok"] for a in answers)
+    state = last_state(answers)
+    expected = ini.order_combatants(
+        [
+            {"name": "Reivax", "dex": 16, "improved": True, "roll": 3},
+            {"name": "Legalos", "dex": 18, "improved": False, "roll": 7},
+            {"name": "Orcs", "dex": None, "improved": False, "roll": 5},
+        ],
+        TABLE,
+        RULES,
+    )
+    assert [g["initiative"] for g in expected] == [-1, 3, 5]  # 3 − (2 + 2), 7 − 4, 5 − 0
+    got = tracker.round_order(state, data(ID), RULES)
+    assert [(g["initiative"], [m["name"] for m in g["members"]]) for g in got] == [
+        (-1, ["Reivax"]),
+        (3, ["Legalos"]),
+        (5, ["Orcs"]),
+    ]
+    lines = order_of(answers[-1])
+    assert [state for _, state in lines] == ["now", "next", "next"]
+    assert "Reivax (3 − 4)" in lines[0][0] and "−1" in lines[0][0]
+
+
+def test_a_ten_is_never_modified_and_ties_act_together():
+    answers = play(
+        ID,
+        [
+            pc("Fandalg", 18, modifier=-2),
+            group("Orcs", improved=True),
+            NEXT_ROUND,
+            roll("Fandalg", 10),
+            roll("Orcs", 10),
+        ],
+    )
+    state = last_state(answers)
+    groups = tracker.round_order(state, data(ID), RULES)
+    assert [(g["initiative"], [m["name"] for m in g["members"]]) for g in groups] == [(10, ["Fandalg", "Orcs"])]
+    text = order_of(answers[-1])[0][0]
+    assert "Fandalg (10)" in text and "Orcs (10)" in text and "ensemble" in text
+    said = play(ID, [NEXT_TURN], state=state)[0]["view"]["announce"]
+    assert "ensemble" not in said  # the round is over; the announcement says so
+    assert "joués" in said
+
+
+def test_the_other_adjustment_adds_to_the_adjusted_total():
+    answers = play(ID, [pc("Krom", 12, modifier=-4), NEXT_ROUND, roll("Krom", 5)])
+    groups = tracker.round_order(last_state(answers), data(ID), RULES)
+    assert groups[0]["initiative"] == 9  # 5 − (0 − 4): two in one 5-foot square act later
+
+
+def test_next_round_rerolls_everyone_from_the_pages_dice():
+    answers = play(ID, [*PARTY, NEXT_ROUND], rolls=[4, 9, 2] + [1] * 60)
+    assert [c["roll"] for c in last_state(answers)["combatants"]] == [4, 9, 2]
+    again = play(ID, [NEXT_ROUND], rolls=[8, 8, 6] + [1] * 60, state=last_state(answers))[0]
+    assert [c["roll"] for c in again["state"]["combatants"]] == [8, 8, 6] and again["state"]["round"] == 2
+    assert play(ID, [NEXT_ROUND], rolls=[], state=last_state(answers))[0]["ok"] is False  # no dice, no round
+
+
+# ---------------------------------------------------------------- surprise
+
+
+@pytest.mark.parametrize("check, top", [("none", 0), ("standard", 3), ("ambush", 6), ("hidden-ambush", 9)])
+def test_surprise_ranges(check, top):
+    assert ini.surprise_range(check, RULES) == top
+    assert [ini.is_surprised(r, check, RULES) for r in range(1, 11)] == [r <= top for r in range(1, 11)]
+
+
+def test_the_surprised_side_loses_the_first_round_with_minus_two_ac():
+    answers = play(ID, [*PARTY, surprise("ambush", 6), NEXT_ROUND])
+    last = answers[-1]
+    assert last["ok"] and last["view"]["title"] == "Round 1\u00a0: round de surprise"
+    lines = order_of(last)
+    assert len(lines) == 1 and "Orcs" in lines[0][0]  # only the orcs act
+    surprise_lines = [item for item in last["view"]["lists"] if item["key"] == "surprise"][0]["items"]
+    assert any("AC −2" in line for line in surprise_lines)
+    assert [r["who"] for r in last["view"]["rolls"]] == ["Orcs"]
+    refused = play(ID, [hold("Reivax", "delay")], state=last["state"])[0]
+    assert refused["ok"] is False and refused["field"] == "who"
+    second = play(ID, [NEXT_TURN, NEXT_ROUND], state=last["state"])[-1]
+    assert len(order_of(second)) == 3  # everyone acts in round 2
+
+
+def test_a_roll_above_the_range_does_not_surprise():
+    last = play(ID, [*PARTY, surprise("ambush", 7), NEXT_ROUND])[-1]
+    assert last["view"]["title"] == "Round 1" and len(order_of(last)) == 3
+
+
+def test_when_both_sides_are_surprised_neither_loses_the_round():
+    assert ini.surprise_losers([("party", True), ("foes", True)]) == []
+    assert ini.surprise_losers([("party", True), ("foes", False)]) == ["party"]
+    last = play(ID, [*PARTY, surprise("standard", 2, "hidden-ambush", 9), NEXT_ROUND])[-1]
+    assert len(order_of(last)) == 3
+    assert any(
+        "Les deux camps sont surpris" in line
+        for item in last["view"]["lists"]
+        for line in item["items"]
+        if isinstance(line, str)
+    )
+
+
+def test_surprise_is_set_before_the_fight_only():
+    started = last_state(play(ID, [*PARTY, NEXT_ROUND]))
+    refused = play(ID, [surprise("standard", 1)], state=started)[0]
+    assert refused["ok"] is False and refused["field"] == "party_check"
+
+
+# ---------------------------------------------------------------- hold actions
+
+
+def round_two():
+    """Reivax −1, Legalos 3, Orcs 5 in round 2 (the characters surprised in round 1)."""
+    answers = play(
+        ID,
+        [
+            *PARTY,
+            surprise("ambush", 5),
+            NEXT_ROUND,
+            NEXT_TURN,
+            NEXT_ROUND,
+            roll("Reivax", 3),
+            roll("Legalos", 7),
+            roll("Orcs", 5),
+        ],
+    )
+    assert all(a["ok"] for a in answers)
+    return last_state(answers)
+
+
+def test_a_simple_hold_delays_to_a_later_segment_of_the_round():
+    state = round_two()
+    early = play(ID, [hold("Legalos", "delay")], state=state)[0]
+    assert early["ok"] is False and early["field"] == "who"  # not his turn yet (segment −1 is Reivax's)
+    answers = play(
+        ID, [NEXT_TURN, hold("Legalos", "delay"), NEXT_TURN, {"action": "act", "who": "Legalos"}], state=state
+    )
+    assert all(a["ok"] for a in answers)
+    assert "5" in answers[1]["view"]["announce"]  # at the latest the last segment, 5
+    assert last_state(answers)["acted"] == [{"who": "Legalos", "segment": 5}]
+    again = play(ID, [{"action": "act", "who": "Legalos"}], state=last_state(answers))[0]
+    assert again["ok"] is False  # a delayed action is taken once
+
+
+def test_a_delayed_action_not_taken_happens_at_the_last_segment():
+    state = round_two()
+    answers = play(
+        ID,
+        [NEXT_TURN, hold("Legalos", "delay"), NEXT_TURN, NEXT_TURN, {"action": "act", "who": "Legalos"}],
+        state=state,
+    )
+    assert all(a["ok"] for a in answers)
+    assert "Legalos" in answers[3]["view"]["announce"]
+    assert last_state(answers)["acted"] == [{"who": "Legalos", "segment": 5}]
+
+
+def test_a_conditional_hold_lasts_until_the_holders_next_initiative():
+    state = round_two()
+    answers = play(
+        ID, [NEXT_TURN, NEXT_TURN, hold("Orcs", "conditional", "frapper qui franchit la porte"), NEXT_TURN], state=state
+    )
+    assert all(a["ok"] for a in answers)
+    held = last_state(answers)
+    assert held["holds"] == [{"who": "Orcs", "label": "frapper qui franchit la porte", "round": 2}]
+    changed = play(ID, [hold("Orcs", "conditional", "autre chose")], state=held)[0]
+    assert changed["ok"] is False  # the round is over (and a stated hold cannot be changed)
+    # Round 3: the orcs roll 10 (segment 10): the hold stands until then and may trigger before
+    answers = play(ID, [NEXT_ROUND, roll("Reivax", 1), roll("Legalos", 8), roll("Orcs", 10)], state=held)
+    standing = last_state(answers)
+    assert standing["holds"] and play(ID, [{"action": "act", "who": "Orcs"}], state=standing)[0]["ok"]
+    lapsed = play(ID, [NEXT_TURN, NEXT_TURN], state=standing)
+    assert lapsed[-1]["state"]["holds"] == []  # segment 10 came: it lapses
+    assert "Orcs" in lapsed[-1]["view"]["announce"]
+    assert ini.hold_lapses(2, 3, True) and not ini.hold_lapses(2, 2, True) and not ini.hold_lapses(2, 3, False)
+
+
+def test_a_conditional_hold_needs_its_action_and_trigger():
+    state = round_two()
+    answer = play(ID, [hold("Reivax", "conditional", "")], state=state)[0]
+    assert answer["ok"] is False and answer["field"] == "label"
+
+
+def test_may_hold_follows_the_rule():
+    assert ini.may_hold(True, False, False)
+    assert not ini.may_hold(False, False, False)  # not during one's turn
+    assert not ini.may_hold(True, True, False)  # already acted
+    assert not ini.may_hold(True, False, True)  # a conditional hold cannot be changed
+
+
+# ---------------------------------------------------------------- nonsense, the kept state
+
+
+NONSENSE = [
+    ([pc("", 12)], "name"),
+    ([pc("Krom", "abc")], "dexterity"),
+    ([pc("Krom", 30)], "dexterity"),
+    ([pc("Krom", "")], "dexterity"),
+    ([{**group("Orcs"), "dexterity": "12"}], "dexterity"),
+    ([{**pc("Krom", 12), "kind": "dragon"}], "kind"),
+    ([{**pc("Krom", 12), "improved": "peut-être"}], "improved"),
+    ([pc("Krom", 12, modifier="x")], "modifier"),
+    ([pc("Krom", 12, modifier=99)], "modifier"),
+    ([pc("Krom", 12), pc("KROM", 12)], "name"),
+    ([pc("Krom", 12), NEXT_ROUND, roll("Krom", 0)], "roll"),
+    ([pc("Krom", 12), NEXT_ROUND, roll("Krom", 11)], "roll"),
+    ([pc("Krom", 12), NEXT_ROUND, roll("Mazrok", 4)], "who"),
+    ([pc("Krom", 12), roll("Krom", 4)], "roll"),
+    ([surprise("maybe")], "party_check"),
+    ([surprise("standard", 11)], "party_roll"),
+    ([pc("Krom", 12), NEXT_ROUND, hold("Krom", "sometimes", "x")], "hold"),
+    ([pc("Krom", 12), NEXT_ROUND, {"action": "act", "who": "Krom"}], "who"),
+    ([NEXT_ROUND], "name"),
+    ([{"action": "import", "text": '["codex-adnd",1]'}], "text"),
+    ([{"action": "import", "text": '["codex-ip",1,1,[],[]]'}], "text"),
+]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("actions, field", NONSENSE, ids=[str(i) for i in range(len(NONSENSE))])
+def test_nonsense_is_refused_next_to_its_field_in_the_readers_language(actions, field, lang):
+    answer = play(ID, actions, lang)[-1]
+    assert answer["ok"] is False and answer["field"] == field, answer
+    assert answer["error"] and clean_texts(answer) == []
+    assert play(ID, actions, "en" if lang == "fr" else "fr")[-1]["error"] != answer["error"]
+
+
+def test_export_then_import_gives_the_same_fight():
+    state = round_two()
+    answers = play(
+        ID,
+        [
+            NEXT_TURN,
+            hold("Legalos", "delay"),
+            NEXT_TURN,
+            hold("Orcs", "conditional", "a « b » \\ c"),
+            {"action": "export"},
+        ],
+        state=state,
+    )
+    text = answers[-1]["text"]
+    assert text.startswith('["codex-adnd",1,2,') and len(text) < 400
+    imported = play(ID, [{"action": "import", "text": text}])[0]
+    assert imported["ok"] and imported["state"] == last_state(answers)
+
+
+def test_a_saved_state_that_cannot_be_read_starts_afresh_and_says_so():
+    broken = dict(round_two(), segment="five")
+    answer = play(ID, [{"action": "view"}], state=broken)[0]
+    assert answer["ok"] and answer["state"] == tracker.empty_state() and answer["view"]["announce"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("example", range(len(tracker.TRACKER["examples"])))
+def test_the_declared_examples_play_without_a_bad_word(example, lang):
+    for answer in play(ID, tracker.TRACKER["examples"][example], lang):
+        assert clean_texts(answer) == [], answer

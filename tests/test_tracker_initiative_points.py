@@ -1,0 +1,280 @@
+"""The initiative-point combat tracker (calculators/tracker_initiative_points.py) under CPython: the seed's examples
+played action by action (Krom and Mazrok, Reivax's declaration, Brugor's axe) give the seed's outcomes and exactly
+what the rules module (calculators/initiative_points.py) computes; nonsense is refused in the reader's language,
+naming the field; the state survives an export and an import; a broken saved state starts afresh. (The same plays
+under MicroPython: tests/test_tracker_vectors.py; in Chromium: tests/test_tracker_browser.py.)"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from calculators import initiative_points as ip
+from calculators import tracker_initiative_points as tracker
+from calculators.calc_common import Context
+from tests.tracker_plays import LANGS, clean_texts, data, last_state, play
+
+ID = "initiative-points"
+RULES = Context(data(ID), "initiative-points", "en").rules
+
+
+def add(name, points):
+    return {"action": "add", "name": name, "ip": str(points)}
+
+
+def declare(who, cost, label=""):
+    return {"action": "declare", "who": who, "cost": str(cost), "label": label}
+
+
+def lanes(answer):
+    return {lane["name"]: lane for lane in answer["view"]["ruler"]["lanes"]}
+
+
+# ---------------------------------------------------------------- the seed's examples
+
+
+def test_krom_acts_twice_and_mazrok_cannot_parry_the_first_attack():
+    answers = play(ID, [add("Krom", 10), add("Mazrok", 4), declare("Krom", 5, "attaque")])
+    assert all(a["ok"] for a in answers)
+    first = answers[-1]
+    krom = lanes(first)["Krom"]
+    assert [(s["start"], s["end"]) for s in krom["spans"]] == [(10, 5)]
+    assert first["view"]["ruler"]["band"] == {"start": 10, "end": 5, "marks": []}  # nobody between 10 and 5
+    said = first["view"]["announce"].replace("\u00a0", " ").replace("\u202f", " ")
+    assert "10 → 5" in said and "Personne ne peut réagir" in said and "Krom agit à nouveau" in said
+    second = play(ID, [declare("Krom", 5, "attaque")], state=first["state"])[0]
+    krom = lanes(second)["Krom"]
+    assert [(s["start"], s["end"]) for s in krom["spans"]] == [(10, 5), (5, 0)]  # Krom acts twice in a row
+    assert second["view"]["ruler"]["band"] == {"start": 5, "end": 0, "marks": [{"lane": 1, "pi": 4}]}
+    assert lanes(second)["Mazrok"]["now"] == 4 and krom["now"] == 0
+
+
+def test_the_tracker_draws_what_the_rules_module_computes():
+    actions = [
+        add("Krom", 10),
+        add("Mazrok", 4),
+        declare("Krom", 5, "a"),
+        declare("Krom", 5, "a"),
+        declare("Mazrok", 2),
+    ]
+    answer = play(ID, actions)[-1]
+    steps = ip.timeline([("Krom", 10), ("Mazrok", 4)], [("Krom", 5, "a"), ("Krom", 5, "a"), ("Mazrok", 2, "")])
+    drawn = [
+        (lane["name"], s["step"], s["start"], s["end"])
+        for lane in answer["view"]["ruler"]["lanes"]
+        for s in lane["spans"]
+    ]
+    assert sorted(drawn, key=lambda d: d[1]) == [(s["name"], s["step"], s["start"], s["end"]) for s in steps]
+    rows = answer["view"]["table"]["rows"]
+    assert [row[5] for row in rows] == ["—", "Mazrok (4)", "—"]  # who can react, step by step
+    order = answer["view"]["lists"][0]
+    assert order["key"] == "order" and len(order["items"]) == len(ip.resolution_order(steps)) == 3
+    assert order["items"][0].startswith("1. Krom") and order["items"][1].startswith("2. Mazrok")  # the correction
+
+
+def test_next_round_gives_each_combatant_a_rounds_points():
+    answers = play(
+        ID, [add("Krom", 10), add("Mazrok", 4), declare("Krom", 5), declare("Krom", 5), {"action": "next-round"}]
+    )
+    state = last_state(answers)
+    assert state["round"] == 2 and state["actions"] == []
+    assert [(c["name"], c["ip"]) for c in state["combatants"]] == [("Krom", 20), ("Mazrok", 20)]
+    assert answers[-1]["view"]["title"] == "Round 2"
+
+
+def test_reivax_may_change_his_declaration_against_the_orc_not_against_the_rapier():
+    orc = play(ID, [add("Reivax", 20), add("Orc", 18), declare("Reivax", 5, "attaque"), declare("Orc", 10, "attaque")])
+    revised = play(ID, [{"action": "revise", "who": "Reivax", "cost": "2", "label": "parade"}], state=last_state(orc))[
+        0
+    ]
+    assert revised["ok"]
+    assert revised["state"]["actions"][0] == {"who": "Reivax", "cost": 2, "label": "parade"}
+    for lang in LANGS:
+        rapier = play(
+            ID,
+            [add("Reivax", 20), add("Humain", 18), declare("Reivax", 5), declare("Humain", 3)]
+            + [{"action": "revise", "who": "Reivax", "cost": "2", "label": "parade"}],
+            lang,
+        )
+        refused = rapier[-1]
+        assert not refused["ok"] and refused["field"] == "who" and "Reivax" in refused["error"]
+    assert (
+        ip.declarations([("Reivax", 20), ("Humain", 18)], [("Reivax", 5), ("Humain", 3)])[0]["may_revise_after"] == []
+    )
+
+
+def test_brugor_ends_at_minus_five_cannot_attack_again_and_starts_the_next_round_at_fifteen():
+    answers = play(
+        ID, [add("Brugor", 2), declare("Brugor", 7, "hache"), declare("Brugor", 7, "hache"), {"action": "next-round"}]
+    )
+    assert answers[1]["ok"] and lanes(answers[1])["Brugor"]["now"] == -5
+    assert lanes(answers[1])["Brugor"]["next"] == 15
+    refused = answers[2]
+    assert not refused["ok"] and refused["field"] == "who"
+    assert "−5" in refused["error"]
+    assert last_state(answers)["combatants"] == [{"name": "Brugor", "ip": 15}]
+    assert ip.next_round(-5, RULES) == (5, 0, 15)
+
+
+@pytest.mark.parametrize("end, next_pi, then", [(3, 20, 20), (0, 20, 20), (-5, 15, 20), (-25, -5, 15), (-45, -25, -5)])
+def test_a_long_deficit_eats_the_following_rounds_as_next_round_counts_it(end, next_pi, then):
+    assert ip.next_round_pi(end, RULES) == next_pi
+    assert ip.next_round_pi(next_pi, RULES) == then  # a round at 0 or less: no action, the rest carries on
+    deficit, lost, start = ip.next_round(end, RULES)
+    pi = end
+    for _ in range(lost + 1):
+        pi = ip.next_round_pi(pi, RULES)
+    assert pi == start
+
+
+def test_free_actions_cost_nothing_and_slide_nobody():
+    answer = play(ID, [add("Krom", 0), declare("Krom", 0, "cri")])[-1]
+    assert answer["ok"]
+    assert lanes(answer)["Krom"]["spans"][0]["free"] is True and lanes(answer)["Krom"]["now"] == 0
+
+
+# ---------------------------------------------------------------- nonsense, in the reader's language
+
+
+NONSENSE = [
+    ([add("", 10)], "name"),
+    ([add("Krom", "abc")], "ip"),
+    ([add("Krom", 25)], "ip"),
+    ([add("Krom", -1)], "ip"),
+    ([add("Krom", 10), add("krom", 10)], "name"),
+    ([add("K" * 41, 10)], "name"),
+    ([add("Krom", 10), declare("Mazrok", 5)], "who"),
+    ([add("Krom", 10), declare("", 5)], "who"),
+    ([add("Krom", 10), declare("Krom", 999)], "cost"),
+    ([add("Krom", 10), declare("Krom", "abc")], "cost"),
+    ([add("Krom", 10), declare("Krom", "")], "cost"),
+    ([add("Krom", 10), declare("Krom", 5, "x" * 61)], "label"),
+    ([add("Krom", 10), {"action": "rename", "who": "Krom", "rename": ""}], "rename"),
+    ([add("Krom", 10), add("Mazrok", 4), {"action": "rename", "who": "Krom", "rename": "MAZROK"}], "rename"),
+    ([add("Krom", 10), {"action": "revise", "who": "Krom", "cost": "2", "label": ""}], "who"),
+    ([{"action": "import", "text": "abc"}], "text"),
+    ([{"action": "import", "text": '["codex-ip",1,2,[["A",30]],[]]'}], "text"),
+    ([{"action": "import", "text": '["codex-ip",1,2,[["A",3]],[[4,3,""]]]'}], "text"),
+    ([{"action": "import", "text": '["codex-adnd",1,0]'}], "text"),
+]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("actions, field", NONSENSE, ids=[str(i) for i in range(len(NONSENSE))])
+def test_nonsense_is_refused_next_to_its_field_in_the_readers_language(actions, field, lang):
+    answer = play(ID, actions, lang)[-1]
+    assert answer["ok"] is False and answer["field"] == field
+    assert answer["error"] and clean_texts(answer) == []
+    other = play(ID, actions, "en" if lang == "fr" else "fr")[-1]
+    assert other["error"] != answer["error"]
+
+
+def test_an_unknown_action_or_tracker_is_said_not_raised():
+    assert play(ID, [{"action": "frobnicate"}])[-1]["ok"] is False
+    assert play(ID, [{}])[-1]["ok"] is False
+    from calculators import page_glue
+
+    assert page_glue.track("nope", None, {"action": "view"}, data(ID), "fr")["ok"] is False
+    assert page_glue.track(ID, None, "view", data(ID), "fr")["ok"] is False
+
+
+# ---------------------------------------------------------------- the kept state
+
+
+def test_export_then_import_gives_the_same_round():
+    answers = play(ID, [add("Élise", 8), add("Orc 1", 3), declare("Élise", 3, 'arc "long"'), {"action": "export"}])
+    text = answers[-1]["text"]
+    assert text.startswith('["codex-ip",1,1,') and len(text) < 200
+    imported = play(ID, [{"action": "import", "text": text}])[-1]
+    assert imported["ok"]
+    kept = dict(last_state(answers), recent=[])
+    assert imported["state"] == kept
+
+
+@pytest.mark.parametrize(
+    "saved",
+    [
+        {"tracker": "initiative-points", "round": 1, "combatants": [{"name": "A", "ip": "ten"}], "actions": []},
+        {"tracker": "initiative-points", "round": 0, "combatants": [], "actions": []},
+        {"tracker": "adnd-round"},
+        {
+            "tracker": "initiative-points",
+            "round": 1,
+            "combatants": [],
+            "actions": [{"who": "X", "cost": 1, "label": ""}],
+        },
+        "garbage",
+        [],
+    ],
+)
+def test_a_saved_state_that_cannot_be_read_starts_afresh_and_says_so(saved):
+    answer = play(ID, [{"action": "view"}], state=saved)[0]
+    assert answer["ok"] and answer["state"] == tracker.empty_state()
+    assert answer["view"]["announce"]
+
+
+def test_a_first_visit_starts_empty_and_silent():
+    answer = play(ID, [{"action": "view"}])[0]
+    assert answer["ok"] and answer["state"] == tracker.empty_state() and answer["view"]["announce"] == ""
+    assert answer["view"]["empty"] and answer["view"]["ruler"] is None
+
+
+def test_rename_and_remove_follow_the_actions():
+    answers = play(
+        ID,
+        [
+            add("Krom", 10),
+            add("Mazrok", 4),
+            declare("Krom", 5),
+            {"action": "rename", "who": "krom", "rename": "Sir Krom"},
+        ],
+    )
+    assert last_state(answers)["actions"][0]["who"] == "Sir Krom"
+    removed = play(ID, [{"action": "remove", "who": "Sir Krom"}], state=last_state(answers))[0]
+    assert removed["state"]["actions"] == [] and [c["name"] for c in removed["state"]["combatants"]] == ["Mazrok"]
+
+
+def test_the_action_picks_come_from_the_table_of_action_costs():
+    table = data(ID)["ip-action-costs"]["rows"]
+    for lang in LANGS:
+        picks = tracker.action_picks(data(ID), lang)
+        assert [p["cost"] for p in picks[: len(table)]] == [row["cost"] for row in table]
+        assert picks[-1]["cost"] == RULES["free-action-cost"] == 0
+        assert all(p["label"] and p["text"] for p in picks)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("example", range(len(tracker.TRACKER["examples"])))
+def test_the_declared_examples_play_without_a_bad_word(example, lang):
+    for answer in play(ID, tracker.TRACKER["examples"][example], lang):
+        assert clean_texts(answer) == [], answer
+
+
+names = st.sampled_from(["Krom", "Mazrok", "Élise", "Orc 1"])
+moves = st.one_of(
+    st.builds(lambda n, p: add(n, p), names, st.integers(-2, 22)),
+    st.builds(lambda n, c: declare(n, c, "x"), names, st.integers(0, 30)),
+    st.builds(lambda n: {"action": "remove", "who": n}, names),
+    st.just({"action": "next-round"}),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(moves, max_size=14))
+def test_any_play_draws_the_timeline_of_its_state(actions):
+    for answer in play(ID, actions, "en"):
+        if not answer["ok"]:
+            assert answer["error"] and answer["field"] in ("name", "ip", "who", "cost")
+            continue
+        assert clean_texts(answer) == []
+        state = answer["state"]
+        steps = tracker.round_steps(state)
+        assert all(s["performed"] for s in steps)  # a refused action is never kept
+        if state["combatants"]:
+            drawn = sorted(
+                (s["step"], lane["name"], s["start"], s["end"])
+                for lane in answer["view"]["ruler"]["lanes"]
+                for s in lane["spans"]
+            )
+            assert drawn == [(s["step"], s["name"], s["start"], s["end"]) for s in steps]

@@ -1,0 +1,66 @@
+"""What the tracker tests share: each tracker's data as the browser receives it, and a play — a list of the reader's
+actions — run through page_glue.track as the page runs it (each action on the state the one before left, errors
+leaving the state as it was)."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from calculators import page_glue
+from codex.data.loading import load_dataset
+from codex.trackers import tracker_data, trackers
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGS = ("fr", "en")
+# The d10s the page would draw (64 of them with each action); the tests give these, in this order.
+ROLLS = [3, 7, 10, 1, 5, 5, 9, 2, 4, 6, 8, 1] * 6
+BAD_WORDS = ("NaN", "nan", "undefined", "None", "null", "Traceback", "Infinity")
+
+
+@cache
+def data(tracker_id: str) -> dict:
+    """What the browser receives for a tracker (data/<id>-tracker.json), French typography applied."""
+    return tracker_data(load_dataset(ROOT / "data"), tracker_id)
+
+
+def play(tracker_id: str, actions: list[dict], lang: str = "fr", rolls=ROLLS, state=None) -> list[dict]:
+    """page_glue.track on each action in turn; returns each answer (the state goes on from the last success)."""
+    answers = []
+    for action in actions:
+        answer = page_glue.track(tracker_id, state, action, data(tracker_id), lang, list(rolls))
+        if answer["ok"]:
+            state = answer["state"]
+        answers.append(answer)
+    return answers
+
+
+def last_state(answers: list[dict]) -> dict:
+    return [a for a in answers if a["ok"]][-1]["state"]
+
+
+def texts_of(value):
+    """Every string inside an answer, at any depth."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from texts_of(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from texts_of(item)
+
+
+def clean_texts(answer: dict, typed: str = "") -> list[str]:
+    """The texts of an answer that hold a word the reader should never see (NaN, None, a traceback...) or a
+    placeholder left unfilled ('{name}'), other than what the reader typed."""
+    found = []
+    shown = {key: value for key, value in answer.items() if key not in ("state", "text")}  # the export is JSON
+    for text in texts_of(shown):
+        words = text.replace("(", " ").replace(")", " ").replace(":", " ").replace(",", " ").split()
+        if any(word in words for word in BAD_WORDS if word not in typed) or ("{" in text and "{" not in typed):
+            found.append(text)
+    return found
+
+
+TRACKERS = list(trackers())
