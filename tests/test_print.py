@@ -218,3 +218,23 @@ def test_dark_scheme_prints_dark_text_on_white(browser, site_url):
     context.close()
     channels = [int(c) for c in re.findall(r"\d+", color)[:3]]
     assert max(channels) < 100, f"table text prints as {color}"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_paper_shows_no_tooltip_underline_and_no_link_colour(browser, site_url, lang):
+    """The browser's print of a single page: a glossary term is not underlined (no tooltip opens on paper) and a link
+    has the text's colour (its underline says it is a link)."""
+    page = browser.new_page()
+    page.goto(site_url + ("/" if lang == "fr" else "/en/") + "fumbles/")
+    page.emulate_media(media="print")
+    looks = page.evaluate(
+        """() => {
+          const abbr = document.querySelector('article abbr');
+          const link = document.querySelector('article p a[href]');
+          const text = getComputedStyle(link.closest('p')).color;
+          const a = getComputedStyle(abbr), l = getComputedStyle(link);
+          return {abbr: [a.textDecorationLine, a.borderBottomStyle], link: l.color === text};
+        }"""
+    )
+    page.close()
+    assert looks == {"abbr": ["none", "none"], "link": True}, looks
