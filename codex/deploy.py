@@ -4,9 +4,12 @@ runs to rehearse it.
     python -m codex.deploy --site-url https://OWNER.github.io/REPOSITORY/ [--repo-url https://github.com/OWNER/REPOSITORY]
 
 1. the offline copy: `python -m codex.offline` (folder and zip, under offline/);
-2. the site, built strictly for its address into site/ (CODEX_SITE_URL, CODEX_REPO_URL), with the zip offered on
-   the home page and copied into its downloads (CODEX_OFFLINE_ZIP);
-3. the check (unless --no-check): the built site served under its address's path as GitHub Pages serves it, every
+2. the typeset books: `python -m codex.book` for each language and paper, read from the offline copy's rulebook
+   (the same text as the site's), into offline/books/;
+3. the site, built strictly for its address into site/ (CODEX_SITE_URL, CODEX_REPO_URL), with the zip offered on
+   the home page and the books on the home and rulebook pages (CODEX_OFFLINE_ZIP, CODEX_BOOKS), all copied into its
+   downloads;
+4. the check (unless --no-check): the built site served under its address's path as GitHub Pages serves it, every
    page of both languages loaded in Chromium without a failed request, the switcher, search, a calculator, the web
    app and the 404 page of each language (tests/test_subpath.py, run on this very folder).
 
@@ -17,14 +20,21 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from codex.book.offer import BOOKS_VARIABLE, book_name
+from codex.book.typeset import PAPERS
+from codex.i18n.localize import LANGUAGES
 from codex.offline import DEFAULT_FOLDER, DEFAULT_ZIP, PROJECT
+from codex.publish.offline_copy import DOWNLOADS
 
 SITE_CHECK = "tests/test_subpath.py"
+BOOKS_FOLDER = PROJECT / "offline" / "books"
 
 
 def run(step: str, command: list[str], env: dict[str, str]) -> None:
@@ -32,6 +42,24 @@ def run(step: str, command: list[str], env: dict[str, str]) -> None:
     result = subprocess.run(command, cwd=PROJECT, env=env)
     if result.returncode != 0:
         raise SystemExit(f"deploy: {step} failed (exit {result.returncode})")
+
+
+def make_books(site: Path, folder: Path, env: dict[str, str]) -> list[Path]:
+    """Each language's book in each paper, typeset from the built `site` into `folder`, two at a time (one per core)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    jobs = [(lang, paper, folder / book_name(lang, paper)) for lang in LANGUAGES for paper in PAPERS]
+
+    def typeset(job: tuple[str, str, Path]) -> int:
+        lang, paper, out = job
+        command = [sys.executable, "-m", "codex.book", lang, str(out), "--paper", paper, "--site", str(site)]
+        return subprocess.run(command, cwd=PROJECT, env=env).returncode
+
+    print(f"== books: {len(jobs)} PDFs into {folder}", flush=True)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        codes = list(pool.map(typeset, jobs))
+    if any(codes):
+        raise SystemExit(f"deploy: the books failed (exit codes {codes})")
+    return [out for _, _, out in jobs]
 
 
 def site_address(value: str) -> str:
@@ -56,8 +84,13 @@ def main(argv: list[str] | None = None) -> int:
     folder, archive = DEFAULT_FOLDER, DEFAULT_ZIP
     run("offline copy", [python, "-m", "codex.offline", "--folder", str(folder), "--zip", str(archive)], env)
     env["CODEX_OFFLINE_ZIP"] = str(archive)
+    books = make_books(folder, BOOKS_FOLDER, env)
+    env[BOOKS_VARIABLE] = str(BOOKS_FOLDER)
     site_dir = args.site_dir.resolve()
     run("site", [python, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site_dir)], env)
+    (site_dir / DOWNLOADS).mkdir(parents=True, exist_ok=True)
+    for book in books:
+        shutil.copyfile(book, site_dir / DOWNLOADS / book.name)
     if not args.no_check:
         check_env = dict(env, CODEX_CHECK_SITE=str(site_dir), CODEX_CHECK_SITE_URL=args.site_url)
         run(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from codex.book.offer import books_folder, render_book_offer
 from codex.calculators import calculator_data, calculator_documents, constant
 from codex.data.loading import Dataset
 from codex.i18n.localize import cell, number
@@ -139,6 +140,11 @@ def make_page_macros(
         relative to page_url, which the page passes with its own URL."""
         return render_offline_download(offline, lang, ui, page_url)
 
+    def book_download(page_url: str = "") -> str:
+        """The offer of the typeset rulebook of the page's language, a PDF per paper (codex/book/offer.py)."""
+        folder = None if offline.folder_build else books_folder()
+        return render_book_offer(lang, ui, page_url, offline.depth, folder)
+
     def rulebook() -> str:
         """Where codex/publish/rulebook.py puts the rules pages after the build."""
         return rulebook_placeholder()
@@ -188,6 +194,7 @@ def make_page_macros(
         "rules_changes": rules_changes,
         "downloads_list": downloads_list,
         "offline_download": offline_download,
+        "book_download": book_download,
         "rulebook": rulebook,
         "table": table,
         "value": value,

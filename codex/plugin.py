@@ -29,6 +29,7 @@ For each language's configuration (mkdocs.yml for French; mkdocs.en.yml, which i
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import Any
 
@@ -252,7 +253,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         return markdown
 
     def on_page_content(self, html: str, page: Page, **kwargs: Any) -> str:
-        if self.lang == "fr" and page.title and "title" not in page.meta:
+        if self.lang == "fr" and page.title and "title" not in page.meta and not page.is_homepage:
             # MkDocs reads the title from the rendered heading with its spaces made plain: typeset it again, for the
             # navigation, the window's title and the "linked from" lists.
             page.meta["title"] = typeset(str(page.title), self.lang)
@@ -267,7 +268,8 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             page.content = fill_linked_from(page.content, links, page.url, self.ui, self.lang)
         context["codex_search_name"] = self.search_name()
         context["codex_open_graph"] = open_graph(
-            title=config.site_name if page.is_homepage else str(page.meta.get("title") or page.title),
+            # the title as text: MkDocs reads it from the rendered heading, its '&' written '&amp;'
+            title=config.site_name if page.is_homepage else html.unescape(str(page.meta.get("title") or page.title)),
             description=page.meta.get("description") or "",
             url=page.canonical_url,
             is_home=page.is_homepage,

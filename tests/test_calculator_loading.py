@@ -14,6 +14,7 @@ from codex.calculators import calculator_data, declarations, module_dependencies
 from codex.data.loading import load_dataset
 from codex.publish.bytecode import BytecodeError, check_release, compile_module, mpy_cross_binary
 from codex.publish.calculators import ASSETS
+from codex.trackers import data_id, trackers
 from tests.built_html import parsed
 from tests.conftest import LANGS, ROOT, lang_root
 
@@ -63,7 +64,8 @@ def test_the_site_serves_each_module_as_the_bytecode_of_its_current_source(built
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_site_serves_each_calculators_data_from_its_one_source(built_site, lang):
     served = lang_root(built_site, lang) / ASSETS / "data"
-    assert {path.stem for path in served.iterdir()} == set(declarations())
+    tracked = {data_id(tracker_id) for tracker_id in trackers()}  # the combat trackers' data, beside the calculators'
+    assert {path.stem for path in served.iterdir()} == set(declarations()) | tracked
     for calculator_id in declarations():
         document = json.loads((served / f"{calculator_id}.json").read_text(encoding="utf-8"))
         assert document == calculator_data(DATASET, [calculator_id])

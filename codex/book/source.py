@@ -20,7 +20,11 @@ ROOT_CONFIG = "mkdocs.yml"
 CHAPTER_CLASS = "codex-rulebook-chapter"  # each chapter of the rulebook page (codex/publish/rulebook.py)
 BOOK_ATTRIBUTE = "data-rulebook"  # the rulebook's own box, "assembled" once filled
 PERMALINK_CLASS = "headerlink"  # the theme's permalink mark after each heading
+# What paper does without: the site's history of each page and table (the cover says which commit the book is) and
+# its edit links.
+LEFT_OUT = ("codex-page-history", "codex-last-changed", "codex-edit")
 TITLE_CLASS = "book-chapter-title"  # a chapter's title: the running header takes it
+OPENING_CLASS = "book-part-opening"  # the title of a chapter that bears its part's title (a document's first page)
 # The book sets its text in two columns; a table that cannot sit in one spans both: one whose columns' longest words
 # (with the cells' padding) are wider than a column, or whose rows hold long texts (which one column would make tall).
 TABLE_CLASS = "codex-table"
@@ -28,6 +32,10 @@ WIDE_CLASS = "book-wide"
 COLUMN_CHARACTERS = 72  # what one column holds in the tables' type (book.css: 8 pt condensed sans)
 CELL_PADDING = 3  # a cell's padding and border, in characters
 LONG_ROW = 180  # characters in a row, on average, beyond which a table spans both columns
+# A table of many rows may break between two rows (its header repeated), so that it does not leave most of a column
+# empty; a shorter one moves whole to the next column or page.
+LONG_CLASS = "book-long"
+LONG_TABLE_ROWS = 12
 
 
 class BookError(ValueError):
@@ -56,6 +64,11 @@ class Part:
     @property
     def slug(self) -> str:
         return f"part-{self.chapters[0].slug}"
+
+    @property
+    def opened_by_chapter(self) -> bool:
+        """Whether the part's first chapter bears the part's title (and stands for it: no title twice)."""
+        return self.title is not None and self.title == self.chapters[0].title
 
     @property
     def is_list(self) -> bool:
@@ -135,14 +148,22 @@ def is_wide(table: Tag) -> bool:
     return narrowest > COLUMN_CHARACTERS or bool(rows) and sum(rows) / len(rows) > LONG_ROW
 
 
-def mark_wide_tables(section: Tag) -> None:
-    """Let the tables too wide for one column span the page's width, with the heading right above them, if any (a
-    heading left at a column's foot while its table spans the next page would be read alone)."""
+def mark_tables(section: Tag) -> None:
+    """Mark the tables for the book's sheet: a long one (many rows) may break between rows, its header repeated; one
+    too wide for a column spans the page's width, with the heading right above it, if any (a heading left at a
+    column's foot while its table spans the next page would be read alone)."""
     for box in section.find_all("div", class_=TABLE_CLASS):
         table = box.find("table")
-        if table is None or not is_wide(table):
+        if table is None:
             continue
-        wide = section.new_tag("div", attrs={"class": WIDE_CLASS})
+        body = table.find("tbody")
+        if body is not None and len(body.find_all("tr", recursive=False)) >= LONG_TABLE_ROWS:
+            box["class"] = [*box.get("class", []), LONG_CLASS]
+        if not is_wide(table):
+            continue
+        wide = section.new_tag(
+            "div", attrs={"class": [WIDE_CLASS, *([LONG_CLASS] if LONG_CLASS in box["class"] else [])]}
+        )
         heading = box.find_previous_sibling(True)
         box.insert_before(wide)
         if heading is not None and HEADING.match(heading.name) and heading.name not in ("h1", "h2"):
@@ -150,19 +171,23 @@ def mark_wide_tables(section: Tag) -> None:
         wide.append(box.extract())
 
 
-def chapter_of(section: Tag) -> Chapter:
+def chapter_of(section: Tag, opens_part: bool = False) -> Chapter:
     """A chapter of the rulebook page: its title, its sections, and its HTML as the build wrote it, without the
     chapter's own box (the book's columns belong to the part, and only their direct children can span them): its
-    title keeps the chapter's id, and the running header's class."""
+    title keeps the chapter's id, and the running header's class (a chapter titled as its part opens the part, in
+    the part title's place)."""
     slug = section["id"]
     heading = section.find("h2")
     title = heading_text(heading) if heading else slug
     sections = [(h["id"], heading_text(h)) for h in section.find_all("h3", id=True)]
     for mark in section.find_all("a", class_=PERMALINK_CLASS):  # a heading's permalink mark means nothing on paper
         mark.decompose()
-    mark_wide_tables(section)
+    for kind in LEFT_OUT:
+        for tag in section.find_all(class_=kind):
+            tag.decompose()
+    mark_tables(section)
     if heading is not None:
-        heading["class"] = [*heading.get("class", []), TITLE_CLASS]
+        heading["class"] = [*heading.get("class", []), TITLE_CLASS, *([OPENING_CLASS] if opens_part else [])]
         heading.insert(0, section.new_tag("span", attrs={"id": slug}))
     html = section.decode_contents(formatter=AsWritten())
     return Chapter(slug, section["data-page"], title, sections, Markup(html))
@@ -189,12 +214,14 @@ def read_rulebook(site: Path, language: Language) -> Rulebook:
     if book is None:
         raise BookError(f'{path} holds no assembled rulebook (no element with {BOOK_ATTRIBUTE}="assembled")')
     heading = article.find("h1")
-    chapters = {s["data-page"]: chapter_of(s) for s in book.find_all("section", class_=CHAPTER_CLASS)}
+    sections = {s["data-page"]: s for s in book.find_all("section", class_=CHAPTER_CLASS)}
     parts = []
     for title, pages in nav_parts(language.config.nav):
-        held = [chapters.pop(page) for page in pages if page in chapters]
+        held = [sections.pop(page) for page in pages if page in sections]
         if held:
-            parts.append(Part(title, held))
-    if chapters:  # not in the nav: cannot happen in a strict build, said rather than dropped
-        raise BookError(f"{path}: chapters outside the navigation: {', '.join(sorted(chapters))}")
+            first = held[0].find("h2")
+            opens = title is not None and first is not None and heading_text(first) == title
+            parts.append(Part(title, [chapter_of(s, opens and i == 0) for i, s in enumerate(held)]))
+    if sections:  # not in the nav: cannot happen in a strict build, said rather than dropped
+        raise BookError(f"{path}: chapters outside the navigation: {', '.join(sorted(sections))}")
     return Rulebook(heading_text(heading) if heading else language.config.site_name, parts)

@@ -3,7 +3,8 @@ WeasyPrint with the book's sheet (book.css) and its fonts (fonts/, embedded in t
 
 The book's own words come from data/ui.yaml (`book_*`): the cover's "built from", "page N of M" and the page a
 link leads to. A text that holds a page number becomes CSS generated content (a `{page}` field becomes
-`counter(page)` or `target-counter(...)`), its words written as escaped CSS strings.
+`counter(page)`, or the page number written on the link), its words written as escaped CSS strings. The book is
+laid out until each link's page number is the page its target is on (lay_out).
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from string import Formatter
 
+from bs4 import BeautifulSoup, Tag
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
-from codex.book.source import Language, Rulebook, read_rulebook
+from codex.book.source import BookError, Language, Rulebook, read_rulebook
 from codex.data.loading import load_dataset_once
 from codex.git import git_output
 from codex.i18n.ui import UIText
@@ -26,10 +28,13 @@ HERE = Path(__file__).resolve().parent
 SHEET = HERE / "book.css"
 FONTS = HERE / "fonts"
 PAPERS = {"a4": "A4", "letter": "letter"}  # --paper -> the CSS page size
+PAGE_ATTRIBUTE = "data-book-page"  # on each link inside the book: the page its target is on
+PLACEHOLDER_PAGE = 10  # what a link shows before its target's page is known (the first layout)
+MAX_PASSES = 6
 # What a text's fields stand for in CSS generated content: the page, the page count, the page of a link's target.
 PAGE = "counter(page)"
 PAGES = "counter(pages)"
-TARGET_PAGE = "target-counter(attr(href url), page)"
+TARGET_PAGE = f"attr({PAGE_ATTRIBUTE})"  # written on each internal link by lay_out()
 
 ENVIRONMENT = Environment(
     loader=PackageLoader("codex.book", "templates"),
@@ -102,21 +107,59 @@ def page_css(lang: str, paper: str, ui: UIText) -> str:
     )
 
 
+def internal_links(soup: BeautifulSoup) -> list[Tag]:
+    """The links of the book to a place in it (the contents' and the chapters'): each gets the page it leads to."""
+    return [link for link in soup.find_all("a", href=True) if link["href"].startswith("#") and len(link["href"]) > 1]
+
+
+def anchor_pages(document) -> dict[str, int]:
+    """Where each id of a laid-out WeasyPrint document is: its page number (the first page that holds it)."""
+    pages: dict[str, int] = {}
+    for number, page in enumerate(document.pages, start=1):
+        for anchor in page.anchors:
+            pages.setdefault(anchor, number)
+    return pages
+
+
+def lay_out(soup: BeautifulSoup, site: Path, sheets: list, fonts):
+    """Lay the book out until every link's page number is the page its target is on: each pass writes, on each
+    internal link, the page that the previous pass found its target on (PAGE_ATTRIBUTE; the sheet prints it), and
+    lays the book out again, until nothing moves. (WeasyPrint's own target-counter() can keep a page number that a
+    later layout of its columns moved, so the book does not rely on it.)"""
+    from weasyprint import HTML
+
+    links = internal_links(soup)
+    found: dict[str, int] = {}
+    for _ in range(MAX_PASSES):
+        for link in links:
+            target = link["href"][1:]
+            link[PAGE_ATTRIBUTE] = str(found.get(target, PLACEHOLDER_PAGE))
+        document = HTML(string=str(soup), base_url=str(site)).render(stylesheets=sheets, font_config=fonts)
+        shown = {link["href"][1:]: int(link[PAGE_ATTRIBUTE]) for link in links}
+        found = anchor_pages(document)
+        missing = sorted(target for target in shown if target not in found)
+        if missing:
+            raise BookError(f"the book links to places it does not show: {', '.join('#' + m for m in missing[:10])}")
+        if all(found[target] == page for target, page in shown.items()):
+            return document
+    raise BookError(f"the page numbers of the book's links did not settle in {MAX_PASSES} layouts")
+
+
 def typeset(site: Path, language: Language, out: Path, paper: str, project: Path) -> int:
     """Write the book of `language` from the built `site` to `out`; returns its page count."""
-    from weasyprint import CSS, HTML  # imported here: loading Pango takes a while, and only the book needs it
+    from weasyprint import CSS  # imported here: loading Pango takes a while, and only the book needs it
     from weasyprint.text.fonts import FontConfiguration
 
     logging.getLogger("weasyprint").setLevel(logging.ERROR)  # its warnings are about the theme's CSS we do not load
     ui = UIText.from_dataset(load_dataset_once(project / "data"))
     book = read_rulebook(site, language)
-    html = book_html(book, language, ui, built_from(project, language.code, ui))
+    soup = BeautifulSoup(book_html(book, language, ui, built_from(project, language.code, ui)), "html.parser")
     fonts = FontConfiguration()
     sheets = [
         CSS(filename=str(SHEET), font_config=fonts),
         CSS(string=page_css(language.code, paper, ui), font_config=fonts),
     ]
-    document = HTML(string=html, base_url=str(site)).render(stylesheets=sheets, font_config=fonts)
+    document = lay_out(soup, site, sheets, fonts)
     out.parent.mkdir(parents=True, exist_ok=True)
     document.write_pdf(out)
     return len(document.pages)

@@ -1,0 +1,59 @@
+"""Typesetting benchmark of the books (issue 16): each language in each paper, typeset one after the other from one
+built site, with its page count, size, and time (wall clock and this process's CPU, which the machine's other load
+does not inflate). A script, not a test: the README quotes what it prints.
+
+    .venv/bin/python tests/bench_book.py [--site DIR] [--out DIR]
+
+Without --site, the site is built first (a strict build of both languages, timed apart). Run from the project's
+root.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from codex.book.__main__ import build_site  # noqa: E402
+from codex.book.offer import book_name  # noqa: E402
+from codex.book.source import language_configs  # noqa: E402
+from codex.book.typeset import PAPERS, typeset  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", type=Path, help="a built site (default: build one in a temporary folder)")
+    parser.add_argument("--out", type=Path, help="where to keep the books (default: a temporary folder)")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="codex-bench-book-") as temporary:
+        site, out = args.site, args.out or Path(temporary) / "books"
+        if site is None:
+            site = Path(temporary) / "site"
+            started = time.perf_counter()
+            build_site(ROOT, site)
+            print(f"site build: {time.perf_counter() - started:.1f} s")
+        started = time.perf_counter()
+        import weasyprint  # noqa: F401  (Pango and the rest, loaded once)
+
+        print(f"WeasyPrint import: {time.perf_counter() - started:.1f} s")
+        languages = language_configs(ROOT)
+        print("| book | pages | size | wall | CPU |")
+        print("|---|---|---|---|---|")
+        for lang in languages:
+            for paper in PAPERS:
+                path = out / book_name(lang, paper)
+                wall, cpu = time.perf_counter(), time.process_time()
+                pages = typeset(site.resolve(), languages[lang], path, paper, ROOT)
+                wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+                size = path.stat().st_size / 1_000_000
+                print(f"| {path.name} | {pages} | {size:.2f} MB | {wall:.1f} s | {cpu:.1f} s |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,251 @@
+"""The typeset book (python -m codex.book, issue 16): one PDF per language and paper, made from the built site's
+rulebook. Read back with pypdf: the contents' page numbers are those of the headings they name, every table of data/
+and every open question is in it, its fonts are embedded (ours only), its body is set at 10 pt, its pages carry
+their part, "page N of M", and it holds at most 30 pages. The books are typeset once per run, two at a time (about
+a minute each on the 2-core machine); the tests that need them need the built site (marked `site`)."""
+
+from __future__ import annotations
+
+import math
+import re
+import subprocess
+import sys
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+from pypdf import PdfReader
+
+from codex.book.offer import book_name, render_book_offer
+from codex.book.source import BookError, Rulebook, is_wide, language_configs, nav_parts, read_rulebook
+from codex.book.typeset import PAPERS, css_content, css_string
+from codex.i18n.ui import UIText
+from tests.conftest import ROOT
+from tests.project_data import project_dataset
+
+LANGS = ("fr", "en")
+BOOKS = [(lang, paper) for lang in LANGS for paper in PAPERS]
+PAGE_BUDGET = 30  # issue 16: at most 30 pages per language, in A4 and in US Letter
+BODY_SIZE = 10.0  # points, the least size of the body text
+OUR_FONTS = ("Codex-Text", "Codex-Sans")  # the families of book.css (the fonts of codex/book/fonts/)
+UI = UIText.from_dataset(project_dataset())
+
+
+def plain(text: str) -> str:
+    """Text as the tests compare it: the typesetter's hyphenation undone, every space and line break one space."""
+    text = re.sub("\u2010\n", "", re.sub("-\n", "-", text))  # a word's own hyphen at a line's end stays
+    return re.sub(r"\s+", " ", text.replace("\u00a0", " ").replace("\u202f", " ")).strip()
+
+
+def typeset(site: Path, lang: str, paper: str, out: Path) -> Path:
+    command = [sys.executable, "-m", "codex.book", lang, str(out), "--paper", paper, "--site", str(site)]
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=900)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return out
+
+
+@pytest.fixture(scope="session")
+def books(built_site, tmp_path_factory) -> dict[tuple[str, str], Path]:
+    """The four books (French and English, A4 and Letter) of the built site, typeset two at a time."""
+    folder = tmp_path_factory.mktemp("books")
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        made = {
+            (lang, paper): pool.submit(typeset, built_site, lang, paper, folder / book_name(lang, paper))
+            for lang, paper in BOOKS
+        }
+        return {key: future.result() for key, future in made.items()}
+
+
+@pytest.fixture(scope="session")
+def rulebooks(built_site) -> dict[str, Rulebook]:
+    languages = language_configs(ROOT)
+    return {lang: read_rulebook(built_site, languages[lang]) for lang in LANGS}
+
+
+class Book:
+    """A typeset book read back: each page's text (plain), and the page of each named destination (an HTML id)."""
+
+    def __init__(self, path: Path) -> None:
+        self.reader = PdfReader(path)
+        self.raw = [page.extract_text() or "" for page in self.reader.pages]
+        self.pages = [plain(text) for text in self.raw]
+        self.text = " ".join(self.pages)
+        self.destinations = {
+            name: self.reader.get_destination_page_number(dest) + 1
+            for name, dest in self.reader.named_destinations.items()
+        }
+
+    def page_of(self, anchor: str) -> int:
+        assert anchor in self.destinations, f"no destination #{anchor} in the book"
+        return self.destinations[anchor]
+
+
+@pytest.fixture(scope="session")
+def read_books(books) -> dict[tuple[str, str], Book]:
+    return {key: Book(path) for key, path in books.items()}
+
+
+def contents_entries(book: Book, rulebook: Rulebook) -> list[tuple[str, str, int]]:
+    """(anchor, title, page number the contents give) for every chapter and listed section, read in order from the
+    contents pages (before the first part)."""
+    first_part = book.page_of(rulebook.parts[0].chapters[0].slug)
+    contents = " ".join(book.pages[1 : first_part - 1])
+    entries, position = [], 0
+    for chapter in rulebook.chapters:
+        listed = [(chapter.slug, chapter.title)]
+        if len(chapter.sections) <= 20:  # MAX_TOC_SECTIONS: a longer list (the glossary) shows its title alone
+            listed += chapter.sections
+        for anchor, title in listed:
+            found = re.compile(re.escape(plain(title)) + r"[\s.]*?(\d+)").search(contents, position)
+            assert found, f"'{title}' is not in the contents (after position {position})"
+            entries.append((anchor, title, int(found.group(1))))
+            position = found.end()
+    return entries
+
+
+@pytest.mark.parametrize(("lang", "paper"), BOOKS)
+def test_the_contents_give_the_page_of_every_chapter_and_section(read_books, rulebooks, lang, paper):
+    book, rulebook = read_books[lang, paper], rulebooks[lang]
+    entries = contents_entries(book, rulebook)
+    assert len(entries) > len(rulebook.chapters) > 20
+    wrong = [(title, given, book.page_of(anchor)) for anchor, title, given in entries if given != book.page_of(anchor)]
+    assert wrong == [], "contents entry, page given, page where it is"
+    for chapter in rulebook.chapters:  # and the heading is on that page
+        assert plain(chapter.title) in book.pages[book.page_of(chapter.slug) - 1]
+
+
+@pytest.mark.parametrize(("lang", "paper"), BOOKS)
+def test_the_book_fits_the_page_budget_with_a_10_pt_body(read_books, lang, paper):
+    book = read_books[lang, paper]
+    assert len(book.pages) <= PAGE_BUDGET
+    sizes: Counter[float] = Counter()
+
+    def measure(text, cm, tm, font, size):
+        if text.strip():
+            sizes[round(size * math.hypot(tm[0], tm[1]) * math.hypot(cm[0], cm[1]), 1)] += len(text)
+
+    for page in book.reader.pages[2:]:
+        page.extract_text(visitor_text=measure)
+    body, _ = sizes.most_common(1)[0]
+    assert body >= BODY_SIZE, sizes.most_common(5)
+
+
+@pytest.mark.parametrize(("lang", "paper"), BOOKS)
+def test_every_table_of_the_data_and_every_open_question_is_in_the_book(read_books, rulebooks, lang, paper):
+    book = read_books[lang, paper]
+    html = BeautifulSoup("".join(str(c.html) for c in rulebooks[lang].chapters), "html.parser")
+    tables = project_dataset().by_id("table.schema.json")
+    questions = project_dataset().by_id("open-question.schema.json")
+    assert len(tables) > 20 and len(questions) > 30
+    missing = []
+    for table_id in tables:
+        box = html.find(attrs={"data-table": table_id})
+        caption = box.find("caption") if box else None
+        if caption is None or plain(caption.get_text()) not in book.text:
+            missing.append(f"table {table_id}")
+    for question_id in questions:
+        box = html.find("div", id=re.compile(f"--{re.escape(question_id)}$"), class_="codex-open-question")
+        title = box.find(class_="admonition-title") if box else None
+        if title is None or plain(title.get_text()) not in book.text:
+            missing.append(f"open question {question_id}")
+    assert missing == []
+
+
+@pytest.mark.parametrize(("lang", "paper"), BOOKS)
+def test_every_font_is_embedded_and_ours(read_books, lang, paper):
+    fonts = {}
+    for page in read_books[lang, paper].reader.pages:
+        for font in page["/Resources"].get("/Font", {}).values():
+            font = font.get_object()
+            described = [d.get_object() for d in font.get("/DescendantFonts", [])] or [font]
+            descriptor = described[0].get("/FontDescriptor")
+            embedded = descriptor is not None and any(
+                key in descriptor.get_object() for key in ("/FontFile", "/FontFile2", "/FontFile3")
+            )
+            fonts[str(font["/BaseFont"]).split("+")[-1]] = embedded
+    assert fonts and all(fonts.values()), fonts
+    assert all(name.startswith(OUR_FONTS) for name in fonts), fonts
+
+
+@pytest.mark.parametrize(("lang", "paper"), BOOKS)
+def test_pages_carry_their_part_page_n_of_m_and_the_cover_its_commit(read_books, rulebooks, lang, paper):
+    book, rulebook = read_books[lang, paper], rulebooks[lang]
+    total = len(book.pages)
+    commit = subprocess.run(["git", "-C", str(ROOT), "log", "-1", "--format=%h"], capture_output=True, text=True)
+    assert commit.stdout.strip() and commit.stdout.strip() in book.pages[0]
+    starts = [book.page_of(part.chapters[0].slug) for part in rulebook.parts] + [total + 1]
+    for part, start, end in zip(rulebook.parts, starts, starts[1:]):
+        for number in range(start, end):
+            text = book.pages[number - 1]
+            if not text:  # the blank page before a part that starts on a right-hand page
+                continue
+            assert plain(UI.text("book_page_of", lang, page=number, pages=total)) in text
+            if part.title:  # the drafts say so on every page: their part's title is "... (draft)"
+                assert plain(part.title) in text, f"page {number} does not carry its part, {part.title}"
+        assert start % 2 == 1 or not part.title, f"{part.title} starts on a left-hand page ({start})"
+
+
+@pytest.mark.parametrize(("lang", "paper"), BOOKS)
+def test_links_inside_the_book_give_the_page_they_lead_to(read_books, lang, paper):
+    """Each internal link of the text is followed by "(see p. N)" in the book's words: hundreds of them, each a page
+    of the book, and not one number everywhere (the contents test checks the numbers, written the same way)."""
+    book = read_books[lang, paper]
+    before, after = UI.text("book_page_reference", lang, page="{page}").split("{page}")
+    pattern = re.compile(re.escape(plain(before)) + r"\s*(\d+)\s*" + re.escape(plain(after)))
+    references = [int(n) for page in book.pages for n in pattern.findall(page)]
+    assert len(references) > 100
+    assert set(references) <= set(range(1, len(book.pages) + 1))
+    assert len(set(references)) > 10  # not one number everywhere: each reference is its target's page
+
+
+# ---- Without a built site: the parts, the CSS written from the UI texts, wide tables, the site's offer ----
+
+
+def test_the_navigation_gives_the_parts():
+    nav = ["index.md", {"Rules": ["a.md", "b.md"]}, {"Draft": ["d/index.md"]}, "glossary.md", {"Data": "data.md"}]
+    assert nav_parts(nav) == [
+        (None, ["index.md"]),
+        ("Rules", ["a.md", "b.md"]),
+        ("Draft", ["d/index.md"]),
+        (None, ["glossary.md"]),
+        (None, ["data.md"]),
+    ]
+
+
+def test_ui_texts_become_css_content_with_their_words_escaped():
+    assert css_string('say "p. 1" \\ here\nnow') == '"say \\"p. 1\\" \\\\ here\\a now"'
+    assert css_content("page {page} of {pages}", {"page": "counter(page)", "pages": "counter(pages)"}) == (
+        '"page " counter(page) " of " counter(pages)'
+    )
+    assert css_content("{page}", {"page": "X"}) == "X"
+    assert UI.text("book_page_reference", "fr", page="{page}").count("{page}") == 1
+
+
+def test_a_table_spans_both_columns_when_its_words_or_rows_need_it():
+    def table(*rows: list[str]) -> BeautifulSoup:
+        cells = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+        return BeautifulSoup(f"<table><tbody>{cells}</tbody></table>", "html.parser").table
+
+    assert not is_wide(table(["Score", "Bonus"], ["12", "+1"]))
+    assert is_wide(table([f"Heading{i}" for i in range(9)]))  # nine columns of long words
+    assert is_wide(table(["Name", "word " * 60]))  # rows of long texts
+
+
+def test_the_site_offers_the_books_it_was_given(tmp_path):
+    for paper in PAPERS:
+        (tmp_path / book_name("fr", paper)).write_bytes(b"%PDF" + b"0" * 1_200_000)
+    offer = render_book_offer("fr", UI, "rulebook/", 0, tmp_path)
+    assert (
+        'href="../downloads/codex-2bis-fr-a4.pdf"' in offer and 'href="../downloads/codex-2bis-fr-letter.pdf"' in offer
+    )
+    assert "1,2" in offer and UI.text("book_paper_letter", "fr") in offer
+    assert 'href="../../downloads/codex-2bis-en-a4.pdf"' not in render_book_offer("en", UI, "rulebook/", 1, tmp_path)
+    english = render_book_offer("en", UI, "", 1, None)
+    assert UI.text("book_download_missing", "en").split(":")[0] in english and "href" not in english
+
+
+def test_a_site_without_its_rulebook_is_said(tmp_path):
+    with pytest.raises(BookError, match="no built rulebook page for 'fr'"):
+        read_rulebook(tmp_path, language_configs(ROOT)["fr"])
