@@ -28,13 +28,13 @@ from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort, PluginError
 
+from codex.site_languages import language_folder
+
 IN_TURN = "CODEX_BUILD_IN_TURN"  # set (to anything but ''): build the languages one after the other
 
 
 def build_other_language(config: MkDocsConfig, config_file: Path) -> None:
     """Build another language's configuration into its folder of this site (strictness and site_url follow)."""
-    from codex.plugin import language_folder  # the plugin imports this module
-
     other = load_config(config_file=str(config_file), strict=config.strict)
     folder = language_folder(other, other.theme["language"])
     site_url = (config.site_url or "").rstrip("/")

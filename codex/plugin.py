@@ -80,6 +80,7 @@ from codex.render.rules_changes import HistoryView, render_page_history
 from codex.render.template_cache import cache_compiled_templates
 from codex.render.tooltips import append_tooltips, tooltip_definitions
 from codex.render.wiki_links import LINKED_FROM_KINDS, Linker, WikiLinkError, fill_linked_from, link_page
+from codex.site_languages import language_depth, language_folders, site_languages
 
 
 class RulebookConfig(Config):
@@ -395,26 +396,3 @@ def docs_folder(config: MkDocsConfig) -> str:
     docs = Path(config.docs_dir).resolve()
     root = Path(config.config_file_path).resolve().parent
     return docs.relative_to(root).as_posix() if docs.is_relative_to(root) else docs.as_posix()
-
-
-def language_depth(config: MkDocsConfig) -> int:
-    """How many folders below the site root this language lives, from extra.alternate ('/' -> 0, '/en/' -> 1)."""
-    folder = language_folder(config, config.theme["language"])
-    return len(folder.split("/")) if folder else 0
-
-
-def language_folder(config: MkDocsConfig, lang: str) -> str:
-    """'' for the root language, 'en' for a language at /en/, from extra.alternate."""
-    for alternate in config.extra.get("alternate") or []:
-        if alternate.get("lang") == lang:
-            return "/".join(part for part in alternate["link"].split("/") if part)
-    return ""
-
-
-def site_languages(config: MkDocsConfig) -> list[str]:
-    return [alternate["lang"] for alternate in config.extra.get("alternate") or []] or [config.theme["language"]]
-
-
-def language_folders(config: MkDocsConfig) -> dict[str, str]:
-    """Each language of the site -> its folder ('' for the root language)."""
-    return {lang: language_folder(config, lang) for lang in site_languages(config)}

@@ -15,6 +15,7 @@ from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 
 from codex.publish.rulebook import ARTICLE_CLASS, HEADING, MAX_TOC_SECTIONS, AsWritten, heading_text, nav_pages
+from codex.site_languages import language_folder
 
 ROOT_CONFIG = "mkdocs.yml"
 CHAPTER_CLASS = "codex-rulebook-chapter"  # each chapter of the rulebook page (codex/publish/rulebook.py)
@@ -90,8 +91,6 @@ class Language:
 
 def language_configs(project: Path) -> dict[str, Language]:
     """Each language of the site, from mkdocs.yml and the configurations its codex plugin builds."""
-    from codex.plugin import language_folder  # the plugin module is heavy: imported when a book is made
-
     root = load_config(config_file=str(project / ROOT_CONFIG))
     configs = [root] + [
         load_config(config_file=str(project / other)) for other in root.plugins["codex"].config["other_languages"]
