@@ -1,6 +1,6 @@
 """Typesetting benchmark of the books (issue 16): each language in each paper, typeset one after the other from one
 built site, with its page count, size, and time (wall clock and this process's CPU, which the machine's other load
-does not inflate). A script, not a test: the README quotes what it prints.
+does not inflate). A script, not a test: BENCHMARKS.md quotes what it prints.
 
     .venv/bin/python tests/bench_book.py [--site DIR] [--out DIR]
 

@@ -19,7 +19,7 @@ browser context each, the site's service worker blocked unless --service-worker)
   codex-calculators.js, nothing of the theme; its first form): the side-by-side comparison of the two runtimes.
 Then the bytes (gzip, headers included, served as GitHub Pages serves the site) each calculator page and each
 page kind without a calculator downloads from assets/calculators/ (0 expected without a form). Both tables are
-Markdown, ready for the README. All times are taken in the page (performance.now(), from navigation start).
+Markdown, ready for BENCHMARKS.md. All times are taken in the page (performance.now(), from navigation start).
 """
 
 from __future__ import annotations

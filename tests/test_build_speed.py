@@ -1,7 +1,7 @@
 """What makes the build fast must not change what it builds: the dataset loaded once and reloaded on a change, the
 glossary forms found as before, compiled templates never shared between different environments, the first
-paragraph read without a tree, and the other languages built in turn when asked. (The figures are in README.md,
-"Budgets"; a whole-site build is compared by tests/test_reproducible_build.py and tools/compare_sites.py.)"""
+paragraph read without a tree, and the other languages built in turn when asked. (The figures are in BENCHMARKS.md,
+"Build"; a whole-site build is compared by tests/test_reproducible_build.py and tools/compare_sites.py.)"""
 
 from __future__ import annotations
 
