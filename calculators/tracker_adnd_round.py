@@ -38,7 +38,7 @@ from calculators.tracker_common import (
     find_name,
     from_text,
     list_of,
-    rolls_list,
+    run_tracker,
     text_of,
     to_text,
     typed_int,
@@ -258,10 +258,6 @@ def read_state(state):
 # ---------------------------------------------------------------- the rules applied to a state
 
 
-def _rules(data):
-    return Context(data, RULES, "en").rules
-
-
 def surprise_results(state, rules):
     """Per side: (side, check, roll, range, surprised)."""
     found = []
@@ -463,6 +459,8 @@ def _surprise(state, action, ctx):
 
 def _start_round(state, data, ctx, rules, rolls):
     """The next round: every combatant's d10 rolled again, the first segment's turn."""
+    if not state["combatants"]:
+        raise InputError(failure(ctx, "nobody", "name"))
     said = []
     if state["round"] == 0:
         for item in state["surprise"]:
@@ -650,14 +648,6 @@ def import_text(text):
         "holds": [{"who": r[0], "label": r[1], "round": r[2]} for r in _rows(value[9], 3)],
     }
     return read_state(state)
-
-
-def _import(action, ctx):
-    try:
-        return import_text(action_text(action, "text"))
-    except ValueError:
-        pass
-    raise InputError(failure(ctx, "import_bad", "text"))
 
 
 # ---------------------------------------------------------------- what the page shows
@@ -854,64 +844,32 @@ def view(state, data, lang, announce=""):
 # ---------------------------------------------------------------- the entry point
 
 
+FLOW = {
+    "tracker": TRACKER,
+    "texts": DATA,
+    "rules": RULES,
+    "needs": (DATA, RULES, TABLE),
+    "read_state": lambda state, rules: read_state(state),
+    "empty_state": empty_state,
+    "export_text": export_text,
+    "import_text": lambda text, rules: import_text(text),
+    "view": view,
+    "actions": {
+        "add": lambda t: _add(t.state, t.action, t.ctx, t.rolls),
+        "rename": lambda t: _rename(t.state, t.action, t.ctx),
+        "remove": lambda t: _remove(t.state, t.action, t.ctx),
+        "surprise": lambda t: _surprise(t.state, t.action, t.ctx),
+        "next-round": lambda t: _start_round(t.state, t.data, t.ctx, t.rules, t.rolls),
+        "next-turn": lambda t: _next_turn(t.state, t.data, t.ctx, t.rules),
+        "roll": lambda t: _roll(t.state, t.action, t.data, t.ctx, t.rules),
+        "declare": lambda t: _declare(t.state, t.action, t.data, t.ctx, t.rules),
+        "act": lambda t: _act(t.state, t.action, t.data, t.ctx, t.rules),
+    },
+}
+
+
 def track(state, action, data, lang, rolls=()):
     """One action of the reader on a state: {"ok": True, "state", "view"} (plus "text" for an export), or
     {"ok": False, "error", "field"} with the message in the page's language; never raises. `rolls`: d10s the page
     drew (1..10), taken in order where a roll is needed."""
-    ctx = TrackerContext(data, DATA, lang, TRACKER["reads"])
-    for needed in (DATA, RULES, TABLE):
-        if data_document(data, needed) is None:
-            return failure(ctx, "missing_table", "", [("table", needed)])
-    rules = _rules(data)
-    kind = action_text(action, "action")
-    drawn = rolls_list(rolls)
-    notice = ""
-    try:
-        current = read_state(state)
-    except ValueError:
-        current = empty_state()
-        if state is not None:
-            notice = ctx.text("state_unreadable")
-    extra = {}
-    try:
-        if kind == "view":
-            said = notice
-        elif kind == "undo":
-            said = ctx.text("undone")
-        elif kind == "add":
-            said = _add(current, action, ctx, drawn)
-        elif kind == "rename":
-            said = _rename(current, action, ctx)
-        elif kind == "remove":
-            said = _remove(current, action, ctx)
-        elif kind == "surprise":
-            said = _surprise(current, action, ctx)
-        elif kind == "next-round":
-            if not current["combatants"]:
-                raise InputError(failure(ctx, "nobody", "name"))
-            said = _start_round(current, data, ctx, rules, drawn)
-        elif kind == "next-turn":
-            said = _next_turn(current, data, ctx, rules)
-        elif kind == "roll":
-            said = _roll(current, action, data, ctx, rules)
-        elif kind == "declare":
-            said = _declare(current, action, data, ctx, rules)
-        elif kind == "act":
-            said = _act(current, action, data, ctx, rules)
-        elif kind == "reset":
-            current = empty_state()
-            said = ctx.text("reset_done")
-        elif kind == "export":
-            extra["text"] = export_text(current)
-            said = ctx.text("exported")
-        elif kind == "import":
-            current = _import(action, ctx)
-            said = ctx.text("imported", [("round", str(current["round"]))])
-        else:
-            return failure(ctx, "unknown_action", "", [("action", kind[:40])])
-    except InputError as exc:
-        return exc.result
-    result = {"ok": True, "state": current, "view": view(current, data, lang, said)}
-    if "text" in extra:
-        result["text"] = extra["text"]
-    return result
+    return run_tracker(FLOW, state, action, data, lang, rolls)

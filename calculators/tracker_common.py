@@ -1,8 +1,10 @@
 """What the live combat trackers share: the short text a tracker's state is exported as (and read back from), the
-checks of a state kept by the browser, and the parsing of what the reader types into a tracker's fields.
+checks of a state kept by the browser, the parsing of what the reader types into a tracker's fields, and the flow of
+every tracker's entry point (``run_tracker``).
 
 A tracker module (calculators/tracker_<id with _>.py) holds a TRACKER declaration and ``track(state, action, data,
-lang, rolls)``; page_glue.track calls it. The browser keeps the state (localStorage) and sends it back with each
+lang, rolls)``, which hands ``run_tracker`` its FLOW (its own parts and its handlers by action kind); page_glue.track
+calls it. The browser keeps the state (localStorage) and sends it back with each
 action; every rule decision is the module's. Runs unchanged under CPython and MicroPython (see calc_common).
 """
 
@@ -297,3 +299,80 @@ def rolls_list(rolls):
         if is_int(r) and 1 <= r <= 10:
             found.append(r)
     return found
+
+
+# ---------------------------------------------------------------- the entry point every tracker shares
+
+
+class Turn:
+    """One action of the reader, as a tracker's own handlers see it: the state read from the page (a handler changes
+    it in place), the action, the data, the tracker's texts (ctx), the rule's constants (rules) and the d10s the page
+    drew (a handler takes them from the front of the list)."""
+
+    def __init__(self, state, action, data, ctx, rules, rolls):
+        self.state = state
+        self.action = action
+        self.data = data
+        self.ctx = ctx
+        self.rules = rules
+        self.rolls = rolls
+
+
+def _imported(import_text, action, ctx, rules):
+    try:
+        return import_text(action_text(action, "text"), rules)
+    except ValueError:
+        pass
+    raise InputError(failure(ctx, "import_bad", "text"))
+
+
+def run_tracker(flow, state, action, data, lang, rolls):
+    """A tracker's `track`: one action of the reader on a state, {"ok": True, "state", "view"} (plus "text" for an
+    export), or {"ok": False, "error", "field"} with the message in the page's language; never raises.
+
+    `flow` is what the tracker gives, a dict: "tracker" (its TRACKER), "texts" (the id of its texts' file), "rules"
+    (the id of the rule's file its constants come from), "needs" (the data files it cannot run without, the first
+    missing one named in the error), "read_state" (state, rules) → the state checked, or ValueError, "empty_state"
+    () → a new fight, "export_text" (state) → the short text, "import_text" (text, rules) → the state, or
+    ValueError, "view" (state, data, lang, announce) → what the page shows, and "actions" {action kind: handler
+    (Turn) → the announcement, raising InputError}. The kinds 'view', 'undo', 'reset', 'export' and 'import' are the
+    same for every tracker, and handled here."""
+    ctx = TrackerContext(data, flow["texts"], lang, flow["tracker"]["reads"])
+    for needed in flow["needs"]:
+        if data_document(data, needed) is None:
+            return failure(ctx, "missing_table", "", [("table", needed)])
+    rules = Context(data, flow["rules"], lang).rules
+    kind = action_text(action, "action")
+    notice = ""
+    try:
+        current = flow["read_state"](state, rules)
+    except ValueError:
+        current = flow["empty_state"]()
+        if state is not None:
+            notice = ctx.text("state_unreadable")
+    handler = flow["actions"].get(kind)
+    text = None
+    try:
+        if kind == "view":
+            said = notice
+        elif kind == "undo":
+            said = ctx.text("undone")
+        elif kind == "reset":
+            current = flow["empty_state"]()
+            said = ctx.text("reset_done")
+        elif kind == "export":
+            text = flow["export_text"](current)
+            said = ctx.text("exported")
+        elif kind == "import":
+            current = _imported(flow["import_text"], action, ctx, rules)
+            said = ctx.text("imported", [("round", str(current["round"]))])
+        elif handler is not None:
+            said = handler(Turn(current, action, data, ctx, rules, rolls_list(rolls)))
+        else:
+            return failure(ctx, "unknown_action", "", [("action", kind[:40])])
+    except InputError as exc:
+        return exc.result
+    result = {"ok": True, "state": current, "view": flow["view"](current, data, lang, said)}
+    if text is not None:
+        result["text"] = text
+    return result

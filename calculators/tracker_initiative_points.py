@@ -39,6 +39,7 @@ from calculators.tracker_common import (
     from_text,
     is_int,
     list_of,
+    run_tracker,
     text_of,
     to_text,
     typed_int,
@@ -367,14 +368,6 @@ def import_text(text, rules):
     return read_state(state, rules)
 
 
-def _import(action, ctx, rules):
-    try:
-        return import_text(action_text(action, "text"), rules)
-    except ValueError:
-        pass
-    raise InputError(failure(ctx, "import_bad", "text"))
-
-
 # ---------------------------------------------------------------- what the page shows
 
 
@@ -578,55 +571,28 @@ def view(state, data, lang, announce=""):
 # ---------------------------------------------------------------- the entry point
 
 
+FLOW = {
+    "tracker": TRACKER,
+    "texts": DATA,
+    "rules": RULES,
+    "needs": (DATA, RULES, "ip-action-costs"),
+    "read_state": read_state,
+    "empty_state": empty_state,
+    "export_text": export_text,
+    "import_text": import_text,
+    "view": view,
+    "actions": {
+        "add": lambda t: _add(t.state, t.action, t.ctx, t.rules),
+        "rename": lambda t: _rename(t.state, t.action, t.ctx),
+        "remove": lambda t: _remove(t.state, t.action, t.ctx),
+        "declare": lambda t: _declare(t.state, t.action, t.ctx),
+        "revise": lambda t: _revise(t.state, t.action, t.ctx),
+        "next-round": lambda t: _next_round(t.state, t.ctx, t.rules),
+    },
+}
+
+
 def track(state, action, data, lang, rolls=()):
     """One action of the reader on a state: {"ok": True, "state", "view"} (plus "text" for an export), or
     {"ok": False, "error", "field"} with the message in the page's language; never raises."""
-    ctx = TrackerContext(data, DATA, lang, TRACKER["reads"])
-    ip_ctx = Context(data, RULES, lang)
-    if ctx.own is None or ip_ctx.own is None or data_document(data, "ip-action-costs") is None:
-        missing = DATA if ctx.own is None else RULES if ip_ctx.own is None else "ip-action-costs"
-        return failure(ctx, "missing_table", "", [("table", missing)])
-    rules = ip_ctx.rules
-    kind = action_text(action, "action")
-    notice = ""
-    try:
-        current = read_state(state, rules)
-    except ValueError:
-        current = empty_state()
-        if state is not None:
-            notice = ctx.text("state_unreadable")
-    extra = {}
-    try:
-        if kind == "view":
-            said = notice
-        elif kind == "undo":
-            said = ctx.text("undone")
-        elif kind == "add":
-            said = _add(current, action, ctx, rules)
-        elif kind == "rename":
-            said = _rename(current, action, ctx)
-        elif kind == "remove":
-            said = _remove(current, action, ctx)
-        elif kind == "declare":
-            said = _declare(current, action, ctx)
-        elif kind == "revise":
-            said = _revise(current, action, ctx)
-        elif kind == "next-round":
-            said = _next_round(current, ctx, rules)
-        elif kind == "reset":
-            current = empty_state()
-            said = ctx.text("reset_done")
-        elif kind == "export":
-            extra["text"] = export_text(current)
-            said = ctx.text("exported")
-        elif kind == "import":
-            current = _import(action, ctx, rules)
-            said = ctx.text("imported", [("round", str(current["round"]))])
-        else:
-            return failure(ctx, "unknown_action", "", [("action", kind[:40])])
-    except InputError as exc:
-        return exc.result
-    result = {"ok": True, "state": current, "view": view(current, data, lang, said)}
-    if "text" in extra:
-        result["text"] = extra["text"]
-    return result
+    return run_tracker(FLOW, state, action, data, lang, rolls)
