@@ -37,37 +37,58 @@ def calculator_module(name: str) -> ModuleType:
     return importlib.import_module(f"calculators.{name}")
 
 
-def module_name(calculator_id: str) -> str:
-    """calculators/<this>.py declares the calculator: the id with '_' for '-' (page_glue finds it the same way)."""
-    return calculator_id.replace("-", "_")
+def module_name(declared_id: str, prefix: str = "") -> str:
+    """calculators/<this>.py declares the calculator (or, after the prefix `tracker_`, the tracker): the id with '_'
+    for '-' (page_glue finds it the same way)."""
+    return prefix + declared_id.replace("-", "_")
+
+
+def declared_in_package(
+    attribute: str, schema: Path, error: type[ValueError], words: tuple[str, str], prefix: str = ""
+) -> dict[str, ModuleType]:
+    """Id -> module, for every module of the package whose name starts with `prefix` and that holds `attribute` (a
+    calculator's DECLARATION, a tracker's TRACKER), sorted by id: the one scan of the package for declarations.
+    Raises `error` when a declaration breaks its JSON Schema (a file of data/schemas), or when its module is not
+    named after its id (`module_name`, the name the page imports it by); `words` name, in that message, what the
+    module declares and whose module is named after the id."""
+    found = {}
+    for info in pkgutil.iter_modules([str(CALC_DIR)]):
+        if not info.name.startswith(prefix):
+            continue
+        module = calculator_module(info.name)
+        declared = getattr(module, attribute, None)
+        if declared is None:
+            continue
+        problems = schema_problems(schema, declared)
+        if problems:
+            raise error(f"calculators/{info.name}.py: {attribute} " + "; ".join(problems))
+        expected = module_name(declared["id"], prefix)
+        if expected != info.name:
+            raise error(
+                f"calculators/{info.name}.py declares {words[0]} '{declared['id']}': {words[1]} is named after its id "
+                f"({expected}.py), which is how the page finds it"
+            )
+        found[declared["id"]] = module
+    return dict(sorted(found.items()))
+
+
+def schema_problems(schema: Path, declared: object) -> list[str]:
+    """What in a declaration breaks its JSON Schema (a file of data/schemas), in words."""
+    errors = Draft202012Validator(json.loads(schema.read_text(encoding="utf-8"))).iter_errors(declared)
+    return [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}" for e in errors]
 
 
 @cache
 def declared_modules() -> dict[str, ModuleType]:
     """Calculator id -> module, for every module of the package that holds a DECLARATION (sorted by id)."""
-    found = {}
-    for info in pkgutil.iter_modules([str(CALC_DIR)]):
-        module = calculator_module(info.name)
-        declaration = getattr(module, "DECLARATION", None)
-        if declaration is None:
-            continue
-        problems = declaration_problems(declaration)
-        if problems:
-            raise CalculatorError(f"calculators/{info.name}.py: DECLARATION " + "; ".join(problems))
-        if module_name(declaration["id"]) != info.name:
-            raise CalculatorError(
-                f"calculators/{info.name}.py declares the id '{declaration['id']}': the module of a calculator is "
-                f"named after its id ({module_name(declaration['id'])}.py), which is how the page finds it"
-            )
-        found[declaration["id"]] = module
-    return dict(sorted(found.items()))
+    return declared_in_package(
+        "DECLARATION", DECLARATION_SCHEMA, CalculatorError, ("the id", "the module of a calculator")
+    )
 
 
 def declaration_problems(declaration: object) -> list[str]:
     """What in a DECLARATION breaks data/schemas/calculator-declaration.schema.json, in words."""
-    schema = json.loads(DECLARATION_SCHEMA.read_text(encoding="utf-8"))
-    errors = Draft202012Validator(schema).iter_errors(declaration)
-    return [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}" for e in errors]
+    return schema_problems(DECLARATION_SCHEMA, declaration)
 
 
 def declarations() -> dict[str, dict]:

@@ -12,17 +12,13 @@ data/calculators/tracker-common.yaml.
 
 from __future__ import annotations
 
-import json
-import pkgutil
 from functools import cache
 from pathlib import Path
 from types import ModuleType
 
-from jsonschema import Draft202012Validator
-
 from calculators.calc_common import COMMON_DATA
 from calculators.tracker_common import TRACKER_COMMON
-from codex.calculators import CALC_DIR, calculator_documents, calculator_module, load_order
+from codex.calculators import calculator_documents, declared_in_package, load_order, module_name, schema_problems
 from codex.data.loading import Dataset
 
 MODULE_PREFIX = "tracker_"
@@ -35,7 +31,7 @@ class TrackerError(ValueError):
 
 def tracker_module_name(tracker_id: str) -> str:
     """calculators/<this>.py declares the tracker (page_glue finds it the same way)."""
-    return MODULE_PREFIX + tracker_id.replace("-", "_")
+    return module_name(tracker_id, MODULE_PREFIX)
 
 
 def data_id(tracker_id: str) -> str:
@@ -44,32 +40,15 @@ def data_id(tracker_id: str) -> str:
 
 
 def declaration_problems(declared: object) -> list[str]:
-    schema = json.loads(DECLARATION_SCHEMA.read_text(encoding="utf-8"))
-    errors = Draft202012Validator(schema).iter_errors(declared)
-    return [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}" for e in errors]
+    """What in a TRACKER breaks data/schemas/tracker-declaration.schema.json, in words."""
+    return schema_problems(DECLARATION_SCHEMA, declared)
 
 
 @cache
 def declared_trackers() -> dict[str, ModuleType]:
     """Tracker id -> module, for every tracker_*.py module of the package that holds a TRACKER (sorted by id)."""
-    found = {}
-    for info in pkgutil.iter_modules([str(CALC_DIR)]):
-        if not info.name.startswith(MODULE_PREFIX):
-            continue
-        module = calculator_module(info.name)
-        declared = getattr(module, "TRACKER", None)
-        if declared is None:
-            continue
-        problems = declaration_problems(declared)
-        if problems:
-            raise TrackerError(f"calculators/{info.name}.py: TRACKER " + "; ".join(problems))
-        if tracker_module_name(declared["id"]) != info.name:
-            raise TrackerError(
-                f"calculators/{info.name}.py declares the tracker '{declared['id']}': a tracker's module is named "
-                f"after its id ({tracker_module_name(declared['id'])}.py), which is how the page finds it"
-            )
-        found[declared["id"]] = module
-    return dict(sorted(found.items()))
+    words = ("the tracker", "a tracker's module")
+    return declared_in_package("TRACKER", DECLARATION_SCHEMA, TrackerError, words, MODULE_PREFIX)
 
 
 def trackers() -> dict[str, dict]:
