@@ -9,5 +9,14 @@ python3 -m venv "$tools/venv" && "$tools/venv/bin/pip" install -q uv
 compile() { "$tools/venv/bin/uv" pip compile pyproject.toml --generate-hashes --python-version 3.11 --universal -q "$@"; }
 compile -o requirements/build.lock
 compile --extra test -o requirements/test.lock
+# properdocs.lock: the build lock with ProperDocs (a maintained fork of MkDocs 1.x) in place of MkDocs, every other
+# version held to build.lock's, so that tools/properdocs_build.sh compares the two engines and nothing else. MkDocs is
+# left out although mkdocs-material, mkdocs-macros-plugin and this project still name it: ProperDocs answers their
+# `import mkdocs...` itself. So the lock installs with pip's --no-deps (and still --require-hashes).
+echo mkdocs > "$tools/without.txt"
+echo 'properdocs~=1.6.7' | compile - --excludes "$tools/without.txt" -c requirements/build.lock \
+  --custom-compile-command "bash requirements/refresh.sh" -o requirements/properdocs.lock
+sed -i '2a # ProperDocs in place of MkDocs; install with: pip install --no-deps --require-hashes -r requirements/properdocs.lock' \
+  requirements/properdocs.lock
 rm -rf "$tools"
-echo "requirements/build.lock and requirements/test.lock refreshed; commit them with pyproject.toml"
+echo "requirements/build.lock, test.lock and properdocs.lock refreshed; commit them with pyproject.toml"

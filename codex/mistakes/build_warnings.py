@@ -121,9 +121,10 @@ class RewriteWarnings(logging.Filter):
 
 def install(context: BuildContext) -> RewriteWarnings:
     """Put the filter on every handler of MkDocs' logger (the console's and the strict count's), in place of another
-    build's (a language's build forked from another, or the previous build under `mkdocs serve`)."""
+    build's (a language's build forked from another, or the previous build under `mkdocs serve`). Under ProperDocs
+    (tools/properdocs_build.sh) the handlers are on its own logger, `properdocs`, which `mkdocs` propagates to."""
     warnings = RewriteWarnings(context)
-    for handler in logging.getLogger("mkdocs").handlers:
+    for handler in logging.getLogger("mkdocs").handlers + logging.getLogger("properdocs").handlers:
         for old in [f for f in handler.filters if isinstance(f, RewriteWarnings)]:  # another language's, forked
             handler.removeFilter(old)
         handler.addFilter(warnings)
