@@ -8,8 +8,9 @@ parent's memory, so the data already loaded and validated (codex.data.loading.lo
 again. A failed build of another language (an error, or a warning in strict mode) fails the whole build; its
 messages are the child's own, on the same standard error.
 
-Where a fork is unsafe or useless (not Linux, another thread running as under `mkdocs serve`, one core, or
-CODEX_BUILD_IN_TURN set), `finish` builds the other languages in turn, in this process.
+Where a fork is unsafe or useless (not Linux, another thread running, one core, or CODEX_BUILD_IN_TURN set),
+`finish` builds the other languages in turn, in this process. Under `mkdocs serve` the server's threads run, yet
+the fork is kept (see `side_by_side`).
 """
 
 from __future__ import annotations
@@ -33,9 +34,11 @@ from codex.site_languages import language_folder
 IN_TURN = "CODEX_BUILD_IN_TURN"  # set (to anything but ''): build the languages one after the other
 
 
-def build_other_language(config: MkDocsConfig, config_file: Path) -> None:
-    """Build another language's configuration into its folder of this site (strictness and site_url follow)."""
+def build_other_language(config: MkDocsConfig, config_file: Path, serving: bool = False) -> None:
+    """Build another language's configuration into its folder of this site (strictness, site_url and whether
+    `mkdocs serve` runs follow)."""
     other = load_config(config_file=str(config_file), strict=config.strict)
+    other.plugins.on_startup(command="serve" if serving else "build", dirty=False)
     folder = language_folder(other, other.theme["language"])
     site_url = (config.site_url or "").rstrip("/")
     other.site_dir = str(Path(config.site_dir) / folder)
@@ -43,12 +46,14 @@ def build_other_language(config: MkDocsConfig, config_file: Path) -> None:
     build(other, dirty=False)
 
 
-def side_by_side() -> bool:
-    """Whether the other languages may build in forked processes."""
+def side_by_side(serving: bool = False) -> bool:
+    """Whether the other languages may build in forked processes. Under `mkdocs serve` other threads run (the
+    server's, the file watcher's), but none builds, logs during a build or holds what a child's build needs, and the
+    child only builds its folder and exits: a contributor's edit shows in half the time."""
     return (
         sys.platform.startswith("linux")
         and (os.cpu_count() or 1) > 1
-        and threading.active_count() == 1
+        and (threading.active_count() == 1 or serving)
         and not os.environ.get(IN_TURN)
     )
 
@@ -61,11 +66,11 @@ def flush_output() -> None:
         handler.flush()
 
 
-def child_build(config: MkDocsConfig, config_file: Path) -> int:
+def child_build(config: MkDocsConfig, config_file: Path, serving: bool) -> int:
     """The child's build: report a failure as MkDocs' command line would, and give the exit status. Nothing may
     escape it: the child would go on with the parent's build."""
     try:
-        build_other_language(config, config_file)
+        build_other_language(config, config_file, serving)
         return 0
     except Abort as err:
         err.show()
@@ -81,14 +86,15 @@ def child_build(config: MkDocsConfig, config_file: Path) -> int:
 class OtherLanguages:
     """The builds of the other languages' configurations: `start` them, then `finish` (wait for) them."""
 
-    def __init__(self, config: MkDocsConfig, config_files: list[Path]) -> None:
+    def __init__(self, config: MkDocsConfig, config_files: list[Path], serving: bool = False) -> None:
         self.config = config
+        self.serving = serving  # under `mkdocs serve`
         self.in_turn = list(config_files)  # still to build in this process
         self.children: dict[int, Path] = {}  # process id -> configuration file
 
     def start(self) -> None:
         """Fork a build per language, if they can build side by side (else `finish` builds them in turn)."""
-        if not self.in_turn or not side_by_side():
+        if not self.in_turn or not side_by_side(self.serving):
             return
         for config_file in self.in_turn:
             flush_output()
@@ -96,7 +102,7 @@ class OtherLanguages:
             if pid == 0:  # the child: never returns into the parent's build
                 status = 1
                 try:
-                    status = child_build(self.config, config_file)
+                    status = child_build(self.config, config_file, self.serving)
                     flush_output()
                 finally:
                     os._exit(status)
@@ -107,7 +113,7 @@ class OtherLanguages:
     def finish(self) -> None:
         """Build the languages left to build in turn, and wait for the others; PluginError if any failed."""
         for config_file in self.in_turn:
-            build_other_language(self.config, config_file)
+            build_other_language(self.config, config_file, self.serving)
         self.in_turn = []
         failed = [config_file.name for pid, config_file in self.children.items() if os.waitpid(pid, 0)[1] != 0]
         self.children = {}

@@ -129,11 +129,17 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         self.macro_names: list[str] = []
         self.docs_folder = "docs"  # the pages' folder, relative to the project's root (for messages)
         self.warnings: RewriteWarnings | None = None  # MkDocs' link warnings said with file, line and fix
+        self.serving = False  # under `mkdocs serve` (on_startup; the other languages' builds are told)
 
     # -- paths
 
     def project_path(self, config: MkDocsConfig, relative: str) -> Path:
         return Path(config.config_file_path).resolve().parent / relative
+
+    # -- 0. the command (MkDocs keeps this instance across the rebuilds of `mkdocs serve`, as it has on_startup)
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        self.serving = command == "serve"
 
     # -- 1. configuration
 
@@ -185,7 +191,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         languages' builds, which run beside this one now that the site folder is emptied (codex/other_languages.py)."""
         self.files = files
         others = [self.project_path(config, other) for other in self.config.other_languages]
-        self.other_languages = OtherLanguages(config, others)
+        self.other_languages = OtherLanguages(config, others, self.serving)
         self.other_languages.start()
         return files
 
@@ -323,10 +329,15 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         if page.file.src_uri != self.config.rulebook.page and placeholder() in output:
             where = self.config.rulebook.page or "none (codex plugin option rulebook.page is unset)"
             raise PluginError(f"{page.file.src_uri} calls rulebook(), but the rulebook page is {where}")
-        return with_content_policy(drop_empty_tabindex(output), self.config.offline_folder)
+        return self.with_policy(output)
 
     def on_post_template(self, output_content: str, **kwargs: Any) -> str:
-        return with_content_policy(drop_empty_tabindex(output_content), self.config.offline_folder)
+        return self.with_policy(output_content)
+
+    def with_policy(self, output: str) -> str:
+        """The page's content security policy (codex/publish/content_policy.py): its inline scripts by their hash,
+        or any inline script in the folder build and under `mkdocs serve` (its live-reload script)."""
+        return with_content_policy(drop_empty_tabindex(output), self.config.offline_folder or self.serving)
 
     def on_template_context(self, context: dict[str, Any], template_name: str, config: MkDocsConfig) -> dict:
         context["codex_search_name"] = self.search_name()

@@ -8,9 +8,12 @@ other base address. A script a contribution would slip into a built page does no
 Styles: the theme sets some inline styles as it lays the page out, so style-src allows them ('unsafe-inline');
 contributions cannot write any (codex/mistakes/active_content.py refuses `<style>` and `style=`).
 
-The folder build (file://, codex/offline.py) allows inline scripts instead of listing their hashes: the theme's
-search there runs through the vendored iframe-worker shim, which writes an inline script naming the folder's place on
-the reader's disk, a text no build can hash. Contributions still cannot write a script (the build refuses it).
+Two builds allow inline scripts instead of listing their hashes, and keep every other source as above. The folder
+build (file://, codex/offline.py): the theme's search there runs through the vendored iframe-worker shim, which writes
+an inline script naming the folder's place on the reader's disk, a text no build can hash. The site under `mkdocs
+serve`: MkDocs adds its live-reload script to each page as it serves it, a text that changes with every build and
+request, so a hashed policy would refuse it and the contributor's open tab would never reload. Neither is the
+published site, and contributions still cannot write a script (the build refuses it).
 """
 
 from __future__ import annotations
@@ -70,18 +73,20 @@ def script_hashes(html: str) -> list[str]:
     return sorted({f"'sha256-{digest}'" for digest in digests})
 
 
-def policy(html: str, folder: bool = False) -> str:
-    """The policy of one built page: the sources above, and the hashes of the page's inline scripts (in the folder
-    build, 'unsafe-inline', see above)."""
-    inline = ("'unsafe-inline'",) if folder else tuple(script_hashes(html))
+def policy(html: str, any_inline: bool = False) -> str:
+    """The policy of one built page: the sources above, and the hashes of the page's inline scripts (with
+    `any_inline`, for the folder build and `mkdocs serve`, 'unsafe-inline' instead: see above)."""
+    inline = ("'unsafe-inline'",) if any_inline else tuple(script_hashes(html))
     sources = {**SOURCES, "script-src": (*SOURCES["script-src"], *inline)}
     return "; ".join(f"{directive} {' '.join(values)}" for directive, values in sources.items())
 
 
-def with_content_policy(html: str, folder: bool = False) -> str:
+def with_content_policy(html: str, any_inline: bool = False) -> str:
     """The page with its policy first in its head (after the charset); a document without a head is left as it is."""
     head = HEAD.search(html)
     if head is None or 'http-equiv="Content-Security-Policy"' in html:
         return html
-    meta = str(render("content_policy.html", policy=policy(html, folder)))  # str: Markup + str would escape the page
+    meta = str(
+        render("content_policy.html", policy=policy(html, any_inline))
+    )  # str: Markup + str would escape the page
     return html[: head.end()] + "\n" + meta + html[head.end() :]
