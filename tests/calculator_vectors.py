@@ -25,7 +25,7 @@ if str(ROOT) not in sys.path:
 from calculators.calc_common import Context, choice_options, default_value, row_checkboxes  # noqa: E402
 from calculators.page_glue import run  # noqa: E402
 from codex.calculators import calculator_data, declarations, declared_modules  # noqa: E402
-from codex.data.loading import load_dataset  # noqa: E402
+from tests.project_data import project_dataset  # noqa: E402
 
 VECTOR_DIR = Path(__file__).resolve().parent / "calculator_vectors"
 LANGS = ("fr", "en")
@@ -38,7 +38,7 @@ ODD_TEXTS = ["", " ", "\u00a0\u202f", "abc", "1e3", "7.5", "0x10", "1_0", "\u066
 def browser_data() -> dict:
     """What the browser receives, every calculator's data/<id>.json merged: the data the declarations name (French
     typography applied)."""
-    return calculator_data(load_dataset(ROOT / "data"))
+    return calculator_data(project_dataset())
 
 
 def default_form(calculator_id: str, lang: str) -> dict[str, str]:

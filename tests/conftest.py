@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from tests.shared_builds import build_command, made_once, open_run_folder, start
 from tests.site_server import serve
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,21 +41,22 @@ def run_mkdocs_build(
     )
 
 
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> Path:
-    site = tmp_path_factory.mktemp("site")
-    result = run_mkdocs_build(ROOT, site)
-    assert result.returncode == 0, result.stderr[-4000:]
-    return site
+RUN_FOLDER_MADE = pytest.StashKey[Path | None]()
+SITE = "site"  # the site as a contributor builds it (no address)
+ADDRESSED_SITE = "addressed-site"
+ADDRESSED = {"CODEX_SITE_URL": EXAMPLE_SITE_URL, "CODEX_REPO_URL": EXAMPLE_REPO_URL}
 
 
 @pytest.fixture(scope="session")
-def addressed_site(tmp_path_factory) -> Path:
+def built_site() -> Path:
+    """The site built strictly, once per run (tests/shared_builds.py; started in the background after collection)."""
+    return made_once(SITE, build_command({}))
+
+
+@pytest.fixture(scope="session")
+def addressed_site() -> Path:
     """The site as it is published: built with its public address and its repository's (the example ones)."""
-    site = tmp_path_factory.mktemp("addressed-site")
-    result = run_mkdocs_build(ROOT, site, CODEX_SITE_URL=EXAMPLE_SITE_URL, CODEX_REPO_URL=EXAMPLE_REPO_URL)
-    assert result.returncode == 0, result.stderr[-4000:]
-    return site
+    return made_once(ADDRESSED_SITE, build_command(ADDRESSED))
 
 
 def built_path(page: str) -> str:
@@ -78,16 +81,58 @@ def site_url(built_site: Path):
 SITE_FIXTURES = {"built_site", "addressed_site", "site_url", "offline_build", "unzipped"}
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """The run's shared folder (tests/shared_builds.py), made by its first process, before any worker starts."""
+    config.stash[RUN_FOLDER_MADE] = open_run_folder()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    made = config.stash.get(RUN_FOLDER_MADE, None)
+    if made is not None:
+        shutil.rmtree(made, ignore_errors=True)
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by these marks, and before pytest-xdist reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark `browser` every test that drives Chromium through the `browser` fixture, and `site` every test that needs
     a whole build of the site (directly or through another fixture; modules that build broken copies mark themselves),
-    so that `pytest -m "not browser and not site"` is the quick loop."""
+    so that `pytest -m "not browser and not site"` is the quick loop. Put the run in its order (`kind_rank`) and keep
+    each file of the built site or the browser on one pytest-xdist worker (`--dist loadgroup`: its module's fixtures,
+    a browser page or a validator run, are made once); the quick tests go to whichever worker is free."""
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         if "browser" in fixtures:
             item.add_marker(pytest.mark.browser)
         if fixtures & SITE_FIXTURES:
             item.add_marker(pytest.mark.site)
+    ranks: dict[Path, int] = {}
+    for item in items:
+        ranks[item.path] = max(ranks.get(item.path, 0), kind_rank(item))
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        ranks.update({path: 0 for path in ranks if path.name in FIRST_ON_WORKERS})
+    items.sort(key=lambda item: ranks[item.path])  # stable: each file's tests stay together, in their order
+    for item in items:
+        if ranks[item.path] != 1:
+            item.add_marker(pytest.mark.xdist_group(item.path.stem))
+
+
+FIRST_ON_WORKERS = {"test_book.py"}  # the longest chain (the books), while the other worker starts on the rest
+
+
+def kind_rank(item: pytest.Item) -> int:
+    """The run's order, file by file: the quick files first (they run while the site builds in the background),
+    then those that read a built site, then those that drive the browser. On pytest-xdist's workers the books' file
+    comes before all (FIRST_ON_WORKERS)."""
+    marks = {mark.name for mark in item.iter_markers()}
+    return 3 if "browser" in marks else 2 if "site" in marks else 1
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Start building the site in the background as soon as the run is known to need it: the quick tests, first in
+    the run's order, run meanwhile."""
+    needs = set().union(*(getattr(item, "fixturenames", ()) for item in session.items)) if session.items else set()
+    if needs & (SITE_FIXTURES - {"addressed_site", "offline_build", "unzipped"}):
+        start(SITE, {})
 
 
 @pytest.fixture(scope="session")

@@ -24,6 +24,7 @@ from codex.book.typeset import PAPERS, css_content, css_string
 from codex.i18n.ui import UIText
 from tests.conftest import ROOT
 from tests.project_data import project_dataset
+from tests.shared_builds import made_once
 
 LANGS = ("fr", "en")
 BOOKS = [(lang, paper) for lang in LANGS for paper in PAPERS]
@@ -47,15 +48,19 @@ def typeset(site: Path, lang: str, paper: str, out: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def books(built_site, tmp_path_factory) -> dict[tuple[str, str], Path]:
-    """The four books (French and English, A4 and Letter) of the built site, typeset two at a time."""
-    folder = tmp_path_factory.mktemp("books")
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        made = {
-            (lang, paper): pool.submit(typeset, built_site, lang, paper, folder / book_name(lang, paper))
-            for lang, paper in BOOKS
-        }
-        return {key: future.result() for key, future in made.items()}
+def books(built_site) -> dict[tuple[str, str], Path]:
+    """The four books (French and English, A4 and Letter) of the built site, typeset two at a time, once per run."""
+
+    def make(folder: Path) -> str:
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            for made in [
+                pool.submit(typeset, built_site, lang, paper, folder / book_name(lang, paper)) for lang, paper in BOOKS
+            ]:
+                made.result()
+        return ""
+
+    folder = made_once("books", make)
+    return {(lang, paper): folder / book_name(lang, paper) for lang, paper in BOOKS}
 
 
 @pytest.fixture(scope="session")

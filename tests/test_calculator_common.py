@@ -8,12 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators import calc_common as cc
-from codex.data.loading import load_dataset
 from codex.i18n.localize import number, percent
-from tests.calculator_vectors import ROOT, browser_data
+from tests.calculator_vectors import browser_data
 from tests.micropython_runner import call, run_calls
+from tests.project_data import project_dataset
 
-DATASET = load_dataset(ROOT / "data")
+DATASET = project_dataset()
 
 
 def formatted_before(value: float, lang: str, signed: bool = False) -> str:

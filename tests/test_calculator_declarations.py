@@ -23,14 +23,15 @@ from codex.calculators import (
     declared_modules,
     tools_order,
 )
-from codex.data.loading import Dataset, load_dataset
+from codex.data.loading import Dataset
 from codex.macros import make_page_macros
 from codex.render.calculator_forms import render_form
 from codex.render.calculator_reference import render_reference
 from codex.render.calculator_tools import calculator_page, heading_title, render_calculator_links, render_tools_sections
 from tests.calculator_vectors import ROOT
+from tests.project_data import project_dataset
 
-DATASET = load_dataset(ROOT / "data")
+DATASET = project_dataset()
 DATA = calculator_data(DATASET)
 CALCULATORS = list(declarations())
 

@@ -9,17 +9,17 @@ import pytest
 
 from calculators import page_glue
 from codex.calculators import calculator_data, declarations, declared_modules
-from codex.data.loading import load_dataset
 from codex.publish.calculators import RUNTIME_FOLDER
 from codex.render.calculator_reference import cell_text
 from codex.render.calculator_tools import calculator_page
 from tests.audit_pages import wait_for_calculators
 from tests.calculator_vectors import choice_values, default_form
 from tests.conftest import LANGS, ROOT, lang_root
+from tests.project_data import project_dataset
 
 RUNTIME_DIR = ROOT / "docs" / "vendor" / RUNTIME_FOLDER
 
-TABLES = calculator_data(load_dataset(ROOT / "data"))
+TABLES = calculator_data(project_dataset())
 GLUE = page_glue
 PREFIX = {"fr": "/", "en": "/en/"}
 CALCULATOR_IDS = list(declarations())

@@ -11,15 +11,15 @@ from pathlib import Path
 import pytest
 
 from codex.calculators import calculator_data, declarations, module_dependencies
-from codex.data.loading import load_dataset
 from codex.publish.bytecode import BytecodeError, check_release, compile_module, mpy_cross_binary
 from codex.publish.calculators import ASSETS
 from codex.trackers import data_id, trackers
 from tests.built_html import parsed
 from tests.conftest import LANGS, ROOT, lang_root
+from tests.project_data import project_dataset
 
 CALC_DIR = ROOT / "calculators"
-DATASET = load_dataset(ROOT / "data")
+DATASET = project_dataset()
 
 
 # -- bytecode -------------------------------------------------------------------------------------------------------

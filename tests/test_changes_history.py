@@ -14,16 +14,16 @@ from codex.changes import cache as changes_cache
 from codex.changes.__main__ import main as changes_main
 from codex.changes.history import rules_history
 from codex.changes.model import Change
-from codex.data.loading import load_dataset
 from codex.i18n.ui import UIText
 from codex.render.rules_changes import last_changed, render_changes_page, render_page_history
 from tests.conftest import LANGS, ROOT, lang_root, run_mkdocs_build
 from tests.git_repo import GitRepo
+from tests.project_data import project_dataset
 
 MATERIALS = "data/tables/materials.yaml"
 STONE_ROW = "{id: stone, name: {fr: Pierre, en: Stone}, ac: 4, hardness: 8, hp_thin: 10, hp_normal: 20, hp_thick: 90}"
 THICK_STONE = {"fr": "Matériaux standard › Pierre › HP Thick (épais)", "en": "Standard materials › Stone › HP thick"}
-UI = UIText.from_dataset(load_dataset(ROOT / "data"))
+UI = UIText.from_dataset(project_dataset())
 
 
 def change_thick_stone(repo: GitRepo) -> str:

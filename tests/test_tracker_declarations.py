@@ -16,11 +16,12 @@ from calculators import page_glue
 from codex.data.loading import load_dataset
 from codex.render.trackers import render_tracker, render_tracker_links, render_tracker_tools
 from codex.trackers import TrackerError, check_trackers, data_id, declaration_problems, tracker_data, trackers
+from tests.project_data import project_dataset
 from tests.site_pages import nav_files
 from tests.tracker_plays import LANGS, ROOT, data
 
 TRACKERS = trackers()
-DATASET = load_dataset(ROOT / "data")
+DATASET = project_dataset()
 CONTRACT = {
     "initiative-points": {
         "add": ["name", "ip"],

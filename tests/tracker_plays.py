@@ -8,8 +8,8 @@ from functools import cache
 from pathlib import Path
 
 from calculators import page_glue
-from codex.data.loading import load_dataset
 from codex.trackers import tracker_data, trackers
+from tests.project_data import project_dataset
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("fr", "en")
@@ -21,7 +21,7 @@ BAD_WORDS = ("NaN", "nan", "undefined", "None", "null", "Traceback", "Infinity")
 @cache
 def data(tracker_id: str) -> dict:
     """What the browser receives for a tracker (data/<id>-tracker.json), French typography applied."""
-    return tracker_data(load_dataset(ROOT / "data"), tracker_id)
+    return tracker_data(project_dataset(), tracker_id)
 
 
 def play(tracker_id: str, actions: list[dict], lang: str = "fr", rolls=ROLLS, state=None) -> list[dict]:
