@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -92,13 +93,13 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         shutil.rmtree(made, ignore_errors=True)
 
 
-@pytest.hookimpl(tryfirst=True)  # before -m deselects by these marks, and before pytest-xdist reads the groups
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+@pytest.hookimpl(wrapper=True)  # around every other plugin's: -m deselects by these marks
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> Iterator[None]:
     """Mark `browser` every test that drives Chromium through the `browser` fixture, and `site` every test that needs
     a whole build of the site (directly or through another fixture; modules that build broken copies mark themselves),
-    so that `pytest -m "not browser and not site"` is the quick loop. Put the run in its order (`kind_rank`) and keep
-    each file of the built site or the browser on one pytest-xdist worker (`--dist loadgroup`: its module's fixtures,
-    a browser page or a validator run, are made once); the quick tests go to whichever worker is free."""
+    so that `pytest -m "not browser and not site"` is the quick loop; then put the run in its order, file by file
+    (`kind_rank`). pytest-xdist gives each worker whole files (`--dist loadfile`): a module's fixtures, a browser
+    page or a validator run, are made once."""
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         if "browser" in fixtures:
@@ -111,9 +112,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     if os.environ.get("PYTEST_XDIST_WORKER"):
         ranks.update({path: 0 for path in ranks if path.name in FIRST_ON_WORKERS})
     items.sort(key=lambda item: ranks[item.path])  # stable: each file's tests stay together, in their order
-    for item in items:
-        if ranks[item.path] != 1:
-            item.add_marker(pytest.mark.xdist_group(item.path.stem))
+    return (yield)
 
 
 FIRST_ON_WORKERS = {"test_book.py"}  # the longest chain (the books), while the other worker starts on the rest

@@ -2,23 +2,27 @@
 serves it (tests/site_server.py serve_like_pages: a missing address anywhere gets the ROOT 404.html, status 404).
 
 The site is built for that address (CODEX_SITE_URL, the port picked first), then every page of both languages is
-loaded in Chromium and must ask for nothing that fails and log no error; every link it holds (pages, downloads) must
-answer. Then the language switcher, search, a calculator, the service worker, the manifest and its icons, and a
+loaded once in Chromium on a phone, and that one visit is read by three audits: the page asks for nothing that fails
+and logs no error, and every link it holds (pages, downloads) answers; its content security policy reports no
+violation; nothing is wider than the phone's screen or too small to tap (tests/test_phone.py's measure). Then the language switcher, search, a calculator, the service worker, the manifest and its icons, and a
 mistyped address in each language, which must show that language's 404 page, styled."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from tests.audit_pages import wait_for_calculators, wait_until_settled
+from tests.audit_pages import url_path, wait_for_calculators, wait_until_settled
 from tests.conftest import EXAMPLE_REPO_URL, LANGS, ROOT, run_mkdocs_build
 from tests.site_pages import site_pages
 from tests.site_server import free_port, serve_like_pages
+from tests.test_content_policy import VIOLATIONS_JS
+from tests.test_phone import PHONE, phone_problems
 
 pytestmark = pytest.mark.browser
 
@@ -71,26 +75,74 @@ def in_language(path: str, lang: str) -> str:
     return ("/" if lang == "fr" else f"/{lang}/") + bare
 
 
-def test_every_page_loads_under_the_sub_path_and_every_link_answers(browser, base_url):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+@dataclass
+class PageVisit:
+    """What one visit of a page on a phone, under the sub-path, saw: its failed requests and errors, its content
+    security policy's violations, what is too wide or too small to tap, and what it links to."""
+
+    lang: str
+    problems: list[str]
+    violations: list[str]
+    phone: list[str]
+    switcher: dict[str, str] = field(default_factory=dict)
+    links: set[str] = field(default_factory=set)
+
+
+@pytest.fixture(scope="module")
+def visits(browser, base_url) -> dict[str, PageVisit]:
+    """Every page of both languages and their 404 pages, each visited once on a phone (390 x 844, touch), with the
+    policy's violations recorded: the sub-path, content policy and phone checks below read the same visits, so that
+    no page is loaded three times. Each visit waits for the network to rest and every calculator and tracker to be
+    ready (their worker, wasm and data under the policy)."""
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, service_workers="block"
+    )
+    context.add_init_script(VIOLATIONS_JS)
     page = context.new_page()
     problems = watch(page)
-    links: set[str] = set()
+    seen: dict[str, PageVisit] = {}
     for lang in LANGS:
-        for path in site_pages(lang):
-            problems_before = len(problems)
+        for path in [*site_pages(lang), url_path("404.html", lang)]:
+            before = len(problems)
             page.goto(page_url(base_url, path), wait_until="load")
-            wait_until_settled(page)  # the network rests and every calculator form is ready
-            assert page.locator("html").get_attribute("lang") == lang
-            switcher = dict(page.locator("a.md-select__link").evaluate_all("a => a.map(l => [l.hreflang, l.href])"))
-            assert switcher == {other: page_url(base_url, in_language(path, other)) for other in LANGS}, path
-            hrefs = page.locator("a[href]").evaluate_all("a => a.map(l => l.href)")
-            links |= {href.split("#")[0] for href in hrefs if href.startswith(base_url)}
-            assert len(problems) == problems_before, f"{path}: {problems[problems_before:]}"
-    broken = [link for link in sorted(links) if not context.request.get(link).ok]
+            wait_until_settled(page)
+            visit = PageVisit(lang, problems[before:], page.evaluate("window.__violations"), phone_problems(page))
+            if not path.endswith("404.html"):
+                assert page.locator("html").get_attribute("lang") == lang, path
+                switcher = page.locator("a.md-select__link").evaluate_all("a => a.map(l => [l.hreflang, l.href])")
+                visit.switcher = dict(switcher)
+                hrefs = page.locator("a[href]").evaluate_all("a => a.map(l => l.href)")
+                visit.links = {href.split("#")[0] for href in hrefs if href.startswith(base_url)}
+            seen[path] = visit
+    broken = [
+        link for link in sorted(set().union(*(v.links for v in seen.values()))) if not context.request.get(link).ok
+    ]
     context.close()
-    assert not broken
-    assert any("/downloads/" in link for link in links)  # the downloads are among the links checked
+    seen["(links)"] = PageVisit("", broken, [], [])
+    return seen
+
+
+def test_every_page_loads_under_the_sub_path_and_every_link_answers(visits, base_url):
+    pages = {path: visit for path, visit in visits.items() if path != "(links)"}
+    assert len(pages) > 60  # every page of both languages and their 404 pages
+    assert {path: visit.problems for path, visit in pages.items() if visit.problems} == {}
+    for path, visit in pages.items():
+        if not path.endswith("404.html"):
+            assert visit.switcher == {other: page_url(base_url, in_language(path, other)) for other in LANGS}, path
+    assert visits["(links)"].problems == [], "links that do not answer"
+    assert any("/downloads/" in link for visit in pages.values() for link in visit.links)  # downloads are checked
+
+
+def test_no_page_reports_a_content_policy_violation(visits):
+    """The policy lets every page, its search, calculators and trackers work (tests/test_content_policy.py: the
+    policy itself, and a slipped script blocked)."""
+    assert {path: visit.violations for path, visit in visits.items() if visit.violations} == {}
+
+
+def test_no_page_scrolls_sideways_and_targets_are_large_on_a_phone(visits):
+    """Every page and the 404 page (a page's own content can be too wide); calculators are measured once ready, with
+    their first answer shown (tests/test_phone.py: the measures)."""
+    assert {path: visit.phone for path, visit in visits.items() if visit.phone} == {}
 
 
 @pytest.mark.parametrize("start, lang", [("/initiative-points/ranges/", "en"), ("/en/d20/actions/", "fr")])
