@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from jinja2 import Environment, FileSystemLoader
 
-from codex.data.loading import load_dataset_once
+from codex.data.errors import DataErrors
+from codex.data.loading import load_dataset, load_dataset_once
 from codex.other_languages import IN_TURN, side_by_side
 from codex.render.page_meta import first_paragraph
 from codex.render.template_cache import TemplateCodeCache, cache_compiled_templates
@@ -28,6 +29,25 @@ def test_the_dataset_is_loaded_once_and_again_when_a_file_changes(tmp_path):
     glossary = data / "glossary.yaml"
     glossary.write_text(glossary.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     assert load_dataset_once(data) is not first
+
+
+def test_an_edit_of_one_data_file_parses_and_validates_that_file_alone(tmp_path):
+    """Under `mkdocs serve`, an edit of a value loads that file again; the others' parse and validation are reused,
+    and the checks across files run on the whole (a reference broken by the edit is still found)."""
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "data", data, ignore=shutil.ignore_patterns("seeds"))
+    before = {doc.path.name: doc for doc in load_dataset(data).documents}
+    materials = data / "tables" / "materials.yaml"
+    materials.write_text(materials.read_text(encoding="utf-8").replace("hp_thick: 90}", "hp_thick: 93}"), "utf-8")
+    after = {doc.path.name: doc for doc in load_dataset(data).documents}
+    assert after.keys() == before.keys()
+    assert [name for name in after if after[name] is not before[name]] == ["materials.yaml"]
+    stone = next(row for row in after["materials.yaml"].content["rows"] if row["id"] == "stone")
+    assert stone["hp_thick"] == 93
+    conditions = data / "conditions.yaml"
+    conditions.write_text(conditions.read_text(encoding="utf-8").replace("id: prone", "id: lying-prone"), "utf-8")
+    with pytest.raises(DataErrors, match="prone"):  # the wiki links and references to it no longer lead anywhere
+        load_dataset(data)
 
 
 def test_the_longest_form_wins_and_absent_forms_are_not_declared():

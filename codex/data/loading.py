@@ -79,12 +79,13 @@ def data_files(data_dir: Path) -> list[Path]:
 def load_dataset(data_dir: Path) -> Dataset:
     """Load and check all of data/; raise DataErrors listing every problem found."""
     data_dir = Path(data_dir)
+    schemas = tuple((path.name, path.read_bytes()) for path in schema_files(data_dir / "schemas"))
     registry = load_schemas(data_dir / "schemas")
     documents: list[Document] = []
     errors: list[DataError] = []
     for path in data_files(data_dir):
         shown = path.relative_to(data_dir.parent).as_posix()
-        doc, doc_errors = load_document(path, shown, registry)
+        doc, doc_errors = load_document_once(path, shown, registry, schemas)
         errors += doc_errors
         if doc is not None:
             documents.append(doc)
@@ -111,6 +112,23 @@ def load_dataset_once(data_dir: Path) -> Dataset:
     if _last_loaded is None or _last_loaded[0] != key:
         _last_loaded = (key, load_dataset(data_dir))
     return _last_loaded[1]
+
+
+# Each file's parse and validation, by its path, its text and the schemas' files: under `mkdocs serve`, an edit of one
+# file parses and validates that file alone (the checks across files, integrity_errors, run again on the whole).
+_documents: dict[tuple[Path, str, tuple], tuple[Document | None, list[DataError]]] = {}
+
+
+def load_document_once(
+    path: Path, shown: str, registry: Registry, schemas: tuple
+) -> tuple[Document | None, list[DataError]]:
+    """`load_document`, reused while the file and the schemas read the same."""
+    key = (path, path.read_text(encoding="utf-8"), schemas)
+    if key not in _documents:
+        if len(_documents) > 2000:  # many copies of the project (the tests' broken ones): start afresh
+            _documents.clear()
+        _documents[key] = load_document(path, shown, registry)
+    return _documents[key]
 
 
 def load_document(path: Path, shown: str, registry: Registry) -> tuple[Document | None, list[DataError]]:
