@@ -76,7 +76,7 @@ def start(name: str, variables: dict[str, str]) -> None:
     """Start building the site `name` in the background unless another process has it or is building it."""
     run = run_folder()
     status = run / f"{name}.status"
-    handle = open(run / f"{name}.lock", "a")  # noqa: SIM115 (the child process keeps it, and its lock)
+    handle = open(run / f"{name}.lock", "a")  # the child process keeps it open, and so the lock
     try:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
