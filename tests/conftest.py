@@ -75,11 +75,19 @@ def lang_root(site: Path, lang: str) -> Path:
 
 @pytest.fixture(scope="session")
 def site_url(built_site: Path):
+    """The built site's address, its search indexes served without their documents (tests/site_server.py): the
+    tests of search use `searchable_site_url`."""
+    with serve(built_site, search=False) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def searchable_site_url(built_site: Path):
     with serve(built_site) as url:
         yield url
 
 
-SITE_FIXTURES = {"built_site", "addressed_site", "site_url", "offline_build", "unzipped"}
+SITE_FIXTURES = {"built_site", "addressed_site", "site_url", "searchable_site_url", "offline_build", "unzipped"}
 
 
 def pytest_configure(config: pytest.Config) -> None:

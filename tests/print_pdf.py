@@ -41,7 +41,7 @@ def print_page(browser, base_url: str, page_path: str, out: Path, color_scheme: 
 def main(site: str, page_path: str, out: str) -> None:
     from playwright.sync_api import sync_playwright
 
-    with serve(site) as base, sync_playwright() as p:
+    with serve(site, search=False) as base, sync_playwright() as p:  # a printed page has no search to build
         browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         try:
             print_page(browser, base, page_path, Path(out))

@@ -1,11 +1,17 @@
 """Serve a built site on a loopback port, for tests, screenshots and benchmarks: plainly at the server's root
-(`serve`), or as GitHub Pages serves a project site (`serve_like_pages`)."""
+(`serve`), or as GitHub Pages serves a project site (`serve_like_pages`).
+
+Either may serve each language's search index without its documents (`search=False`): at every page load the
+theme's search worker builds the whole index (about 1.5 s of a core in Chromium here), work that only the tests of
+search need; the index's configuration is kept, so the worker still starts and loads its language's scripts."""
 
 from __future__ import annotations
 
 import contextlib
 import functools
 import http.server
+import io
+import json
 import socket
 import threading
 from collections.abc import Iterator
@@ -25,9 +31,32 @@ PAGES_TYPES = {
 }
 
 
+SEARCH_INDEX = "search/search_index.json"
+
+
+def without_documents(index: bytes) -> bytes:
+    """A search index's JSON with its configuration and no document."""
+    return json.dumps({"config": json.loads(index)["config"], "docs": []}).encode()
+
+
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    search = True  # serve the search indexes whole (else without their documents: see the module's docstring)
+
     def log_message(self, *args) -> None:  # keep the output readable
         pass
+
+    def send_head(self):
+        if self.search or not self.path.split("?", 1)[0].endswith(SEARCH_INDEX):
+            return super().send_head()
+        path = Path(self.translate_path(self.path))
+        if not path.is_file():
+            return super().send_head()
+        body = without_documents(path.read_bytes())
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
 
 class QuietServer(http.server.ThreadingHTTPServer):
@@ -79,10 +108,15 @@ class PagesHandler(QuietHandler):
             self.wfile.write(body)
 
 
+def handler_class(base: type, search: bool) -> type:
+    return base if search else type(f"{base.__name__}WithoutSearchDocuments", (base,), {"search": False})
+
+
 @contextlib.contextmanager
-def serve(directory: Path | str) -> Iterator[str]:
-    """Yield the base URL (no trailing slash) of an HTTP server over `directory`."""
-    handler = functools.partial(QuietHandler, directory=str(directory))
+def serve(directory: Path | str, search: bool = True) -> Iterator[str]:
+    """Yield the base URL (no trailing slash) of an HTTP server over `directory` (its search indexes without their
+    documents unless `search`)."""
+    handler = functools.partial(handler_class(QuietHandler, search), directory=str(directory))
     server = QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
@@ -99,10 +133,13 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serve_like_pages(directory: Path | str, prefix: str = "/codex2bis/", port: int = 0) -> Iterator[str]:
+def serve_like_pages(
+    directory: Path | str, prefix: str = "/codex2bis/", port: int = 0, search: bool = True
+) -> Iterator[str]:
     """Yield the address of `directory` served as GitHub Pages serves a project site, under `prefix`
-    ('http://127.0.0.1:PORT/codex2bis/', with its trailing slash); see PagesHandler."""
-    handler = functools.partial(PagesHandler, directory=str(directory), prefix=prefix)
+    ('http://127.0.0.1:PORT/codex2bis/', with its trailing slash; its search indexes without their documents unless
+    `search`); see PagesHandler."""
+    handler = functools.partial(handler_class(PagesHandler, search), directory=str(directory), prefix=prefix)
     server = QuietServer(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:

@@ -12,7 +12,7 @@ from tests.conftest import LANGS, lang_root
 
 
 @pytest.fixture(scope="module")
-def search(browser, site_url):
+def search(browser, searchable_site_url):
     """(prefix, query) -> (the result count line, the result paths with their #section) as the theme lists them.
 
     One search box per language's home page, opened once: loading a page builds the search index in the theme's
@@ -24,7 +24,8 @@ def search(browser, site_url):
     def run(prefix: str, query: str) -> tuple[str, set[str]]:
         if prefix not in pages:
             pages[prefix] = context.new_page()
-            pages[prefix].goto(site_url + prefix, wait_until="networkidle")  # the index and its worker are loaded
+            # the whole index loaded and its worker ready
+            pages[prefix].goto(searchable_site_url + prefix, wait_until="networkidle")
             pages[prefix].locator("label.md-search__icon, .md-search__input").first.click()
         page = pages[prefix]
         box = page.locator(".md-search__input")

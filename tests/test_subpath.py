@@ -20,7 +20,7 @@ import pytest
 from tests.audit_pages import url_path, wait_for_calculators, wait_until_settled
 from tests.conftest import EXAMPLE_REPO_URL, LANGS, ROOT, run_mkdocs_build
 from tests.site_pages import site_pages
-from tests.site_server import free_port, serve_like_pages
+from tests.site_server import SEARCH_INDEX, free_port, serve_like_pages, without_documents
 from tests.test_content_policy import VIOLATIONS_JS
 from tests.test_phone import PHONE, phone_problems
 
@@ -75,6 +75,13 @@ def in_language(path: str, lang: str) -> str:
     return ("/" if lang == "fr" else f"/{lang}/") + bare
 
 
+def search_index_without_documents(route) -> None:
+    """Answer the search index's request with its configuration and no document (tests/site_server.py: the theme's
+    worker would build the whole index at every visit); the search test below runs on the whole index."""
+    response = route.fetch()
+    route.fulfill(response=response, body=without_documents(response.body()))
+
+
 @dataclass
 class PageVisit:
     """What one visit of a page on a phone, under the sub-path, saw: its failed requests and errors, its content
@@ -93,11 +100,13 @@ def visits(browser, base_url) -> dict[str, PageVisit]:
     """Every page of both languages and their 404 pages, each visited once on a phone (390 x 844, touch), with the
     policy's violations recorded: the sub-path, content policy and phone checks below read the same visits, so that
     no page is loaded three times. Each visit waits for the network to rest and every calculator and tracker to be
-    ready (their worker, wasm and data under the policy)."""
+    ready (their worker, wasm and data under the policy); the search index comes without its documents
+    (search_index_without_documents)."""
     context = browser.new_context(
         viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, service_workers="block"
     )
     context.add_init_script(VIOLATIONS_JS)
+    context.route(f"**/{SEARCH_INDEX}", search_index_without_documents)
     page = context.new_page()
     problems = watch(page)
     seen: dict[str, PageVisit] = {}
