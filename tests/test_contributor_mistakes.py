@@ -40,43 +40,56 @@ def data_error(tmp_path, files: dict[str, str]) -> str:
 # -- pages (each language's configuration alone: the other language's build is not needed to see the mistake)
 
 
+MISSPELT_CALLS = [
+    (
+        "{{ table('materialz') }}",
+        "unknown table id 'materialz' — did you mean 'materials'?",
+        "write the id of a file of data/tables/",
+    ),
+    (
+        "{{ value('materials', 'ston', 'hardness') }}",
+        "table 'materials' has no row 'ston' — did you mean 'stone'?",
+        "write the id of a row of data/tables/materials.yaml",
+    ),
+    (
+        "{{ value('materials', 'stone', 'hardnes') }}",
+        "table 'materials' has no column 'hardnes' — did you mean 'hardness'?",
+        "write the id of a column of data/tables/materials.yaml",
+    ),
+    (
+        "{{ open_question('turn-lenght') }}",
+        "unknown open question 'turn-lenght' — did you mean 'turn-length'?",
+        "write the id of a file of data/open-questions/",
+    ),
+    (
+        "{{ tabel('materials') }}",
+        "unknown macro 'tabel' — did you mean 'table'?",
+        "call one of the macros CONTRIBUTING.md lists",
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def misspelt_build(tmp_path_factory):
+    """lang -> (the build's output, each misspelt call's line): one broken copy per language, whose page holds
+    every misspelt call of MISSPELT_CALLS on a line of its own (the build names every mistake of the page)."""
+
+    def build(lang: str) -> tuple[str, dict[str, int]]:
+        tmp_path = tmp_path_factory.mktemp(f"misspelt-{lang}")
+        project = copy_project(tmp_path)
+        lines = {call: append_line(project / "docs" / lang / "fumbles.md", call) for call, _, _ in MISSPELT_CALLS}
+        return build_output(project, tmp_path, CONFIG[lang]), lines
+
+    built: dict[str, tuple[str, dict[str, int]]] = {}
+    return lambda lang: built[lang] if lang in built else built.setdefault(lang, build(lang))
+
+
 @pytest.mark.site
 @pytest.mark.parametrize("lang", ["fr", "en"])
-@pytest.mark.parametrize(
-    "call, message, fix",
-    [
-        (
-            "{{ table('materialz') }}",
-            "unknown table id 'materialz' — did you mean 'materials'?",
-            "write the id of a file of data/tables/",
-        ),
-        (
-            "{{ value('materials', 'ston', 'hardness') }}",
-            "table 'materials' has no row 'ston' — did you mean 'stone'?",
-            "write the id of a row of data/tables/materials.yaml",
-        ),
-        (
-            "{{ value('materials', 'stone', 'hardnes') }}",
-            "table 'materials' has no column 'hardnes' — did you mean 'hardness'?",
-            "write the id of a column of data/tables/materials.yaml",
-        ),
-        (
-            "{{ open_question('turn-lenght') }}",
-            "unknown open question 'turn-lenght' — did you mean 'turn-length'?",
-            "write the id of a file of data/open-questions/",
-        ),
-        (
-            "{{ tabel('materials') }}",
-            "unknown macro 'tabel' — did you mean 'table'?",
-            "call one of the macros CONTRIBUTING.md lists",
-        ),
-    ],
-)
-def test_a_misspelt_macro_call_names_the_page_line_language_and_closest_id(tmp_path, lang, call, message, fix):
-    project = copy_project(tmp_path)
-    line = append_line(project / "docs" / lang / "fumbles.md", call)
-    output = build_output(project, tmp_path, CONFIG[lang])
-    assert f"docs/{lang}/fumbles.md:{line} [{lang}]: {message} Fix: {fix}" in output, output[-2000:]
+@pytest.mark.parametrize("call, message, fix", MISSPELT_CALLS)
+def test_a_misspelt_macro_call_names_the_page_line_language_and_closest_id(misspelt_build, lang, call, message, fix):
+    output, lines = misspelt_build(lang)
+    assert f"docs/{lang}/fumbles.md:{lines[call]} [{lang}]: {message} Fix: {fix}" in output, output[-2000:]
     assert "Macro Rendering Error" not in output
 
 
