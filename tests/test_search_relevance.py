@@ -55,7 +55,7 @@ QUERIES = [("/", query, page) for query, page in FRENCH_QUERIES] + [
 
 
 @pytest.fixture(scope="module")
-def ranked(browser, site_url):
+def ranked(browser, searchable_site_url):
     """(prefix, query) -> the result pages in the order the theme lists them (each page once, its sections under it),
     as paths under the language's folder: ['object-damage/', 'gm-screen/', ...].
 
@@ -67,7 +67,7 @@ def ranked(browser, site_url):
     def run(prefix: str, query: str) -> list[str]:
         if prefix not in pages:
             pages[prefix] = context.new_page()
-            pages[prefix].goto(site_url + prefix, wait_until="networkidle")
+            pages[prefix].goto(searchable_site_url + prefix, wait_until="networkidle")
             pages[prefix].locator("label.md-search__icon, .md-search__input").first.click()
         page = pages[prefix]
         box = page.locator(".md-search__input")
