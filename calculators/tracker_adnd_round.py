@@ -38,6 +38,7 @@ from calculators.tracker_common import (
     find_name,
     from_text,
     list_of,
+    numbered,
     run_tracker,
     text_of,
     to_text,
@@ -156,6 +157,7 @@ RULES = "initiative"  # the rule's texts and constants, shared with the initiati
 TABLE = "ability-bonus-adnd"
 EXPORT_TAG = "codex-adnd"
 EXPORT_VERSION = 1
+STATE_FORMAT = 1  # the kept state's format (tracker_common.kept_state): 0 is the unnumbered state before it
 MAX_COMBATANTS = 30
 MAX_NAME = 40
 MAX_LABEL = 80
@@ -167,6 +169,7 @@ MODIFIER_RANGE = (-10, 10)
 def empty_state():
     return {
         "tracker": TRACKER["id"],
+        "format": STATE_FORMAT,
         "round": 0,
         "combatants": [],
         "surprise": [{"side": side, "check": "none", "roll": None} for side in SIDES],
@@ -849,6 +852,8 @@ FLOW = {
     "texts": DATA,
     "rules": RULES,
     "needs": (DATA, RULES, TABLE),
+    "format": STATE_FORMAT,
+    "migrations": {0: numbered},
     "read_state": lambda state, rules: read_state(state),
     "empty_state": empty_state,
     "export_text": export_text,

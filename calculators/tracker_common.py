@@ -326,17 +326,41 @@ def _imported(import_text, action, ctx, rules):
     raise InputError(failure(ctx, "import_bad", "text"))
 
 
+def numbered(state):
+    """Format 0 -> 1: a state kept before the trackers numbered their format has the fields of format 1."""
+    return state
+
+
+def kept_state(flow, state, rules):
+    """The state the page kept, brought to the tracker's format (flow "format") by its migrations, one format after
+    the other (a state without a number is format 0), then checked; ValueError when it cannot be read (corrupted, or
+    saved by a newer version of the site)."""
+    if not isinstance(state, dict):
+        raise ValueError("not a state")
+    saved = state.get("format", 0)
+    if not is_int(saved) or saved < 0 or saved > flow["format"]:
+        raise ValueError("unknown format")
+    for version in range(saved, flow["format"]):
+        state = flow["migrations"][version](state)
+    return flow["read_state"](state, rules)
+
+
 def run_tracker(flow, state, action, data, lang, rolls):
     """A tracker's `track`: one action of the reader on a state, {"ok": True, "state", "view"} (plus "text" for an
     export), or {"ok": False, "error", "field"} with the message in the page's language; never raises.
 
     `flow` is what the tracker gives, a dict: "tracker" (its TRACKER), "texts" (the id of its texts' file), "rules"
     (the id of the rule's file its constants come from), "needs" (the data files it cannot run without, the first
-    missing one named in the error), "read_state" (state, rules) → the state checked, or ValueError, "empty_state"
-    () → a new fight, "export_text" (state) → the short text, "import_text" (text, rules) → the state, or
+    missing one named in the error), "format" (the number of its state's format, which its empty state carries)
+    and "migrations" ({format: state of that format → state of the next}), "read_state" (state, rules) →
+    the state checked, or ValueError, "empty_state" () → a new fight, "export_text" (state) → the short text, "import_text" (text, rules) → the state, or
     ValueError, "view" (state, data, lang, announce) → what the page shows, and "actions" {action kind: handler
     (Turn) → the announcement, raising InputError}. The kinds 'view', 'undo', 'reset', 'export' and 'import' are the
-    same for every tracker, and handled here."""
+    same for every tracker, and handled here.
+
+    A kept state that cannot be read is never dropped in silence: the fight starts afresh, the answer says so
+    ("unreadable": True, and the announcement for a 'view'), and the page keeps what it held and shows it to be
+    copied (codex-trackers.js)."""
     ctx = TrackerContext(data, flow["texts"], lang, flow["tracker"]["reads"])
     for needed in flow["needs"]:
         if data_document(data, needed) is None:
@@ -345,7 +369,7 @@ def run_tracker(flow, state, action, data, lang, rolls):
     kind = action_text(action, "action")
     notice = ""
     try:
-        current = flow["read_state"](state, rules)
+        current = kept_state(flow, state, rules)
     except ValueError:
         current = flow["empty_state"]()
         if state is not None:
@@ -375,4 +399,6 @@ def run_tracker(flow, state, action, data, lang, rolls):
     result = {"ok": True, "state": current, "view": flow["view"](current, data, lang, said)}
     if text is not None:
         result["text"] = text
+    if notice:
+        result["unreadable"] = True
     return result

@@ -39,6 +39,7 @@ from calculators.tracker_common import (
     from_text,
     is_int,
     list_of,
+    numbered,
     run_tracker,
     text_of,
     to_text,
@@ -126,6 +127,7 @@ DATA = "initiative-points-tracker"  # this tracker's texts: data/calculators/ini
 RULES = "initiative-points"  # the rule's texts and constants, shared with the timeline calculator
 EXPORT_TAG = "codex-ip"
 EXPORT_VERSION = 1
+STATE_FORMAT = 1  # the kept state's format (tracker_common.kept_state): 0 is the unnumbered state before it
 MAX_ROUND = 9999
 MAX_ACTIONS = 100
 MAX_RECENT = 6
@@ -133,7 +135,7 @@ RULER_LOWEST = -20  # the ruler shows deficits down to this; a longer one is dra
 
 
 def empty_state():
-    return {"tracker": TRACKER["id"], "round": 1, "combatants": [], "actions": [], "recent": []}
+    return {"tracker": TRACKER["id"], "format": STATE_FORMAT, "round": 1, "combatants": [], "actions": [], "recent": []}
 
 
 def read_state(state, rules):
@@ -576,6 +578,8 @@ FLOW = {
     "texts": DATA,
     "rules": RULES,
     "needs": (DATA, RULES, "ip-action-costs"),
+    "format": STATE_FORMAT,
+    "migrations": {0: numbered},
     "read_state": read_state,
     "empty_state": empty_state,
     "export_text": export_text,

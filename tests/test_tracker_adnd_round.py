@@ -324,6 +324,7 @@ def test_a_saved_state_that_cannot_be_read_starts_afresh_and_says_so():
     broken = dict(round_two(), segment="five")
     answer = play(ID, [{"action": "view"}], state=broken)[0]
     assert answer["ok"] and answer["state"] == tracker.empty_state() and answer["view"]["announce"]
+    assert answer["unreadable"] is True
 
 
 @pytest.mark.parametrize("lang", LANGS)

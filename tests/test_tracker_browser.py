@@ -16,6 +16,7 @@ from calculators import page_glue
 from tests.audit_pages import DESKTOP, PHONE
 from tests.test_axe_audit import ours
 from tests.test_phone import TARGETS_JS
+from tests.test_tracker_saved_states import SAVED, saved
 from tests.tracker_plays import clean_texts, data
 
 PREFIX = {"fr": "/", "en": "/en/"}
@@ -200,6 +201,39 @@ def test_a_reload_finds_the_fight_as_it_was(page, site_url):
     tracker.wait()
     assert tracker.state() == before
     tracker.check_drawn_is_the_python_view("en")
+
+
+def keep_in_browser(page, tracker_id: str, kept: dict) -> None:
+    """Put a kept fight where the page keeps it (localStorage), as an earlier visit would have left it."""
+    page.evaluate("([key, kept]) => localStorage.setItem(key, kept)", [f"codex-tracker:{tracker_id}", json.dumps(kept)])
+
+
+@pytest.mark.parametrize("tracker_id", list(PAGES))
+def test_a_fight_saved_before_the_format_number_opens_and_an_unreadable_one_is_kept(page, site_url, tracker_id):
+    """tests/fixtures/tracker_states/: a fight kept by the trackers of before issue 24 opens as it was; a kept
+    fight that cannot be read (here: saved by a newer site) is not dropped: the page says so in its language and
+    shows what it held in the tracker text field, and keeps it aside in the browser."""
+    fixture = next(f for f in map(saved, SAVED) if f["tracker"] == tracker_id)
+    tracker = open_tracker(page, site_url, "en", tracker_id)
+    keep_in_browser(page, tracker_id, fixture["kept"])
+    page.reload()
+    tracker.wait()
+    names = [combatant["name"] for combatant in fixture["kept"]["state"]["combatants"]]
+    assert [combatant["name"] for combatant in tracker.state()["combatants"]] == names
+    assert tracker.text("announce") == ""
+    newer = {"state": dict(fixture["kept"]["state"], format=99), "undo": []}
+    keep_in_browser(page, tracker_id, newer)
+    page.reload()
+    tracker.wait()
+    message = page_glue.track(tracker_id, newer["state"], {"action": "view"}, data(tracker_id), "en", [])["view"][
+        "announce"
+    ]
+    assert message and tracker.text("announce") == message
+    shown = page.locator(f'[data-tracker="{tracker_id}"] textarea[name="text"]').input_value()
+    assert json.loads(shown) == newer["state"]
+    aside = page.evaluate("(key) => localStorage.getItem(key)", f"codex-tracker:{tracker_id}:unreadable")
+    assert json.loads(aside) == newer["state"]
+    assert tracker.state()["combatants"] == []
 
 
 def test_reivax_may_change_his_declaration_against_the_orc_but_not_against_the_rapier(page, site_url):

@@ -206,17 +206,28 @@ def test_export_then_import_gives_the_same_round():
         },
         "garbage",
         [],
+        {"tracker": "initiative-points", "format": 99, "round": 1, "combatants": [], "actions": []},  # a newer site's
+        {"tracker": "initiative-points", "format": "1", "round": 1, "combatants": [], "actions": []},
     ],
 )
 def test_a_saved_state_that_cannot_be_read_starts_afresh_and_says_so(saved):
     answer = play(ID, [{"action": "view"}], state=saved)[0]
-    assert answer["ok"] and answer["state"] == tracker.empty_state()
-    assert answer["view"]["announce"]
+    assert answer["ok"] and answer["state"] == tracker.empty_state() and answer["unreadable"] is True
+    assert answer["view"]["announce"] == tracker.TrackerContext(data(ID), tracker.DATA, "fr").text("state_unreadable")
+
+
+def test_a_state_of_the_current_format_or_before_the_number_opens():
+    saved = {"tracker": "initiative-points", "round": 2, "combatants": [{"name": "Krom", "ip": 20}], "actions": []}
+    for state in (saved, dict(saved, format=tracker.STATE_FORMAT)):
+        answer = play(ID, [{"action": "view"}], state=state)[0]
+        assert "unreadable" not in answer and answer["state"]["format"] == tracker.STATE_FORMAT
+        assert answer["state"]["round"] == 2 and answer["state"]["combatants"] == saved["combatants"]
 
 
 def test_a_first_visit_starts_empty_and_silent():
     answer = play(ID, [{"action": "view"}])[0]
     assert answer["ok"] and answer["state"] == tracker.empty_state() and answer["view"]["announce"] == ""
+    assert "unreadable" not in answer
     assert answer["view"]["empty"] and answer["view"]["ruler"] is None
 
 

@@ -358,6 +358,18 @@
       drawRoster(view);
     }
 
+    function showUnreadable(kept) {
+      try {
+        localStorage.setItem(`${storageKey(id)}:unreadable`, kept);
+      } catch {
+        // a full or refused storage: the text field below still shows it
+      }
+      const share = root.querySelector(".codex-tracker-share");
+      if (share) share.open = true;
+      const text = root.querySelector('textarea[name="text"]');
+      if (text) text.value = kept;
+    }
+
     // One action on the state: the Python's answer drawn, the state kept (and the one before it, for undo).
     async function step(action, scope) {
       clearErrors();
@@ -383,7 +395,11 @@
         return false;
       }
       const before = JSON.stringify(state);
-      if (action.action !== "undo" && state !== null && before !== JSON.stringify(result.state)) {
+      if (result.unreadable) {
+        // The kept fight could not be read (corrupted, or saved by a newer site): it is kept aside, not dropped,
+        // and shown in the tracker text field to be copied; the message says so.
+        showUnreadable(before);
+      } else if (action.action !== "undo" && state !== null && before !== JSON.stringify(result.state)) {
         undo.push(state);
         undo = undo.slice(-MAX_UNDO);
       }
