@@ -23,9 +23,10 @@ The rules, as this module reads them
   deficit carries over, and the next round starts with 20 minus the deficit (Brugor: 2 PI, axe speed 7 -> -5,
   next round 15). At 0 PI or less no action at all (Brugor cannot attack twice to -12); a deficit larger than a
   round also eats the following rounds ("voire aux rounds suivants"). Unused positive PI are not carried (each
-  round gives 20 afresh; the seed only carries the excess cost).
+  round gives 20 afresh; the seed only carries the excess cost: a reading, open question ip-unused-points).
 - Free actions (cost 0) can be taken at any moment of the round, even at 0 PI or less ("à n'importe quel moment
-  dans le tour" is the more specific rule); they slide nobody, so nobody can react "during" them.
+  dans le tour" read as the more specific rule: a reading, open question ip-free-action-at-zero); they slide
+  nobody, so nobody can react "during" them.
 - Declarations: each combatant's first action of the form is his declaration for the round. A costlier action is
   considered declared first, so a combatant may revise his declaration after hearing any strictly costlier one
   (Reivax, attack 5: against an orc's attack costing 10 he may switch to a shield parry; against a rapier attack
