@@ -12,8 +12,8 @@ The rules, as this module reads them
 - The ruler ("l'échelonnage des actions dans le temps"): a combatant slides from his PI before the action (start)
   to his PI after it (end). A combatant at a current PI strictly between the two points can act or react (parry...)
   before the action ends; one exactly at the start or at the end cannot (the Krom/Mazrok example: Mazrok at 4 is
-  beyond Krom's end at 5 and cannot parry). A combatant who has declared nothing more and still has PI (waiting,
-  "Attendre") can break his wait at any moment: he can react to any action that ends below his PI. A combatant in
+  beyond Krom's end at 5 and cannot parry). "Si aucun ne se trouve entre les deux points, nul ne peut agir avant la
+  fin de l'action": one outside them cannot, even with nothing declared. A combatant in
   the middle of his own action sits at that action's end on the ruler (he has already slid): he can react only
   if that end lies between the two points.
 - The combatant with the most PI acts first; when his action ends above everyone else's PI he acts again before
@@ -237,8 +237,6 @@ def timeline(combatants, actions):
                     continue
                 if can_react(q, start, end):
                     reactors.append({"name": names[j], "pi": q, "rule": "between"})
-                elif not queues[j] and q > end:
-                    reactors.append({"name": names[j], "pi": q, "rule": "waiting"})
             rules.append("react" if reactors else "no_react")
         acts_again = False
         if end > 0:
@@ -548,12 +546,9 @@ def _step_lines(step, ctx):
     lines = [ctx.text("step_slides", values)]
     if step["overspend"]:
         lines.append(ctx.text("step_overspend", values))
-    between = [r["name"] + " (" + number_text(r["pi"]) + ")" for r in step["reactors"] if r["rule"] == "between"]
-    waiting = [r["name"] + " (" + number_text(r["pi"]) + ")" for r in step["reactors"] if r["rule"] == "waiting"]
+    between = [r["name"] + " (" + number_text(r["pi"]) + ")" for r in step["reactors"]]
     if between:
         lines.append(ctx.text("step_between", values + [("names", _names(between, ctx))]))
-    if waiting:
-        lines.append(ctx.text("step_waiting", values + [("names", _names(waiting, ctx))]))
     if not step["reactors"]:
         lines.append(ctx.text("step_nobody", values))
     if step["acts_again"]:

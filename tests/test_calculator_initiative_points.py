@@ -150,10 +150,12 @@ def test_equal_ends_resolve_together():
     assert result["outputs"]["order"]["text"] == "1. A 20→10 together with B 15→10"
 
 
-def test_waiting_combatant_can_react():
-    # C declared nothing and keeps 12 PI: he can break his wait during A's 10 -> 5
-    steps = steps_of([("A", 10), ("C", 12)], [("A", 5, "")])
-    assert steps[0]["reactors"] == [{"name": "C", "pi": 12, "rule": "waiting"}]
+def test_a_combatant_outside_the_two_points_cannot_react_even_with_nothing_declared():
+    # « Si aucun ne se trouve entre les deux points, nul ne peut agir avant la fin de l'action » (issue 24): C keeps
+    # 12 PI and declared nothing, B declared nothing at 7; only B is between A's 10 and 5
+    steps = steps_of([("A", 10), ("C", 12), ("B", 7)], [("A", 5, "")])
+    assert steps[0]["reactors"] == [{"name": "B", "pi": 7, "rule": "between"}]
+    assert steps_of([("A", 10), ("C", 12)], [("A", 5, "")])[0]["reactors"] == []
 
 
 def test_combatant_mid_action_cannot_react():
