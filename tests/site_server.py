@@ -40,7 +40,9 @@ def without_documents(index: bytes) -> bytes:
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    search = True  # serve the search indexes whole (else without their documents: see the module's docstring)
+    def __init__(self, *args, search: bool = True, **kwargs) -> None:
+        self.search = search  # serve the search indexes whole (else without their documents: the module's docstring)
+        super().__init__(*args, **kwargs)
 
     def log_message(self, *args) -> None:  # keep the output readable
         pass
@@ -108,15 +110,11 @@ class PagesHandler(QuietHandler):
             self.wfile.write(body)
 
 
-def handler_class(base: type, search: bool) -> type:
-    return base if search else type(f"{base.__name__}WithoutSearchDocuments", (base,), {"search": False})
-
-
 @contextlib.contextmanager
 def serve(directory: Path | str, search: bool = True) -> Iterator[str]:
     """Yield the base URL (no trailing slash) of an HTTP server over `directory` (its search indexes without their
     documents unless `search`)."""
-    handler = functools.partial(handler_class(QuietHandler, search), directory=str(directory))
+    handler = functools.partial(QuietHandler, directory=str(directory), search=search)
     server = QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
@@ -139,7 +137,7 @@ def serve_like_pages(
     """Yield the address of `directory` served as GitHub Pages serves a project site, under `prefix`
     ('http://127.0.0.1:PORT/codex2bis/', with its trailing slash; its search indexes without their documents unless
     `search`); see PagesHandler."""
-    handler = functools.partial(handler_class(PagesHandler, search), directory=str(directory), prefix=prefix)
+    handler = functools.partial(PagesHandler, directory=str(directory), prefix=prefix, search=search)
     server = QuietServer(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
