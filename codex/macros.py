@@ -70,7 +70,7 @@ def make_page_macros(
 
     def table(table_id: str) -> str:
         data = lookup(tables, table_id, "table id")
-        changed = last_changed(history.commits, history.page(), f"table-{table_id}")
+        changed = last_changed(history.own(), f"table-{table_id}")
         return render_table(data, lang, ui, file_edit_url(edit_base, dataset.source_file(table_id)), changed)
 
     def value(table_id: str, row_id: str, column: str | None = None) -> str:

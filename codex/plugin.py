@@ -76,7 +76,7 @@ from codex.publish.web_app import app_links, write_manifest, write_service_worke
 from codex.render.edit_links import forget_unset_repository, repository_edit_base
 from codex.render.not_found import not_found_context
 from codex.render.page_meta import open_graph, page_description
-from codex.render.rules_changes import HistoryView, render_page_history
+from codex.render.rules_changes import HistoryView, PageHistory, page_changes, render_page_history
 from codex.render.template_cache import cache_compiled_templates
 from codex.render.tooltips import append_tooltips, tooltip_definitions
 from codex.render.wiki_links import LINKED_FROM_KINDS, Linker, WikiLinkError, fill_linked_from, link_page
@@ -124,6 +124,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         self.linked_from: dict[str, list[Page]] = {}  # 'condition:prone' -> the pages that link to it
         self.history: list[CommitChanges] | None = None
         self.page: Page | None = None  # the page being built
+        self.page_history: PageHistory = []  # its own history, shown at its foot and by its tables' last change
         self.anchors: dict[str, set[str]] = {}  # page -> its anchors, as links from the history ask
         self.macro_checks: MacroChecks | None = None
         self.macro_names: list[str] = []
@@ -169,7 +170,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             self.config.offline_folder,
         )
         self.history = rules_history_once(self.project_path(config, "."))
-        history = HistoryView(self.history, self.link_from_page, lambda: self.page.file.src_uri if self.page else "")
+        history = HistoryView(self.history, self.link_from_page, lambda: self.page_history)
         macros = make_page_macros(self.dataset, lang, Path(config.docs_dir), edit_base, self.offline, history)
         self.macro_checks = MacroChecks(self.dataset, calculator_documents(self.dataset))
         self.macro_names = sorted(macros)
@@ -199,6 +200,8 @@ class CodexPlugin(BasePlugin[CodexConfig]):
 
     def on_pre_page(self, page: Page, **kwargs: Any) -> Page:
         self.page = page  # the macros link from it (the rules' history)
+        rules_page = page.file.src_uri not in self.not_rules()
+        self.page_history = page_changes(self.history, page.file.src_uri) if rules_page else []
         return page
 
     def link_from_page(self, target: str, anchor: str) -> str | None:
@@ -230,10 +233,10 @@ class CodexPlugin(BasePlugin[CodexConfig]):
     @event_priority(-50)  # after mkdocs-macros (priority 0) has rendered the page's macros
     def after_macros(self, markdown: str, page: Page, **kwargs: Any) -> str:
         markdown = self.write_wiki_links(markdown, page)
-        if page.file.src_uri not in self.not_rules():
+        if self.page_history:
             assert self.ui is not None
-            history = render_page_history(self.history, page.file.src_uri, self.lang, self.ui, self.link_from_page)
-            markdown = f"{markdown.rstrip()}\n\n{history}\n" if history else markdown
+            history = render_page_history(self.page_history, self.lang, self.ui, self.link_from_page)
+            markdown = f"{markdown.rstrip()}\n\n{history}\n"
         return append_tooltips(typeset_markdown(markdown, self.lang), self.tooltips)
 
     on_page_markdown = CombinedEvent(check_page_source, after_macros)

@@ -15,7 +15,7 @@ from codex.changes.__main__ import main as changes_main
 from codex.changes.history import rules_history
 from codex.changes.model import Change
 from codex.i18n.ui import UIText
-from codex.render.rules_changes import last_changed, render_changes_page, render_page_history
+from codex.render.rules_changes import last_changed, page_changes, render_changes_page, render_page_history
 from tests.conftest import LANGS, ROOT, lang_root, run_mkdocs_build
 from tests.git_repo import GitRepo
 from tests.project_data import project_dataset
@@ -115,13 +115,14 @@ def test_the_changes_page_says_when_there_is_no_history():
 def test_a_page_shows_its_own_history_and_a_table_its_last_change(repo):
     change_thick_stone(repo)
     history = rules_history(repo.root)
-    html = str(render_page_history(history, "object-damage.md", "en", UI, link))
+    html = str(render_page_history(page_changes(history, "object-damage.md"), "en", UI, link))
     soup = BeautifulSoup(html, "html.parser")
     assert soup.details["id"] == "page-history"
     assert soup.summary.get_text() == UI.text("page_last_changed", "en", date="2024-03-02")
-    assert last_changed(history, "object-damage.md", "table-materials") == "2024-03-02"
-    assert last_changed(history, "fumbles.md", "table-fumbles") == "2024-03-01"
-    assert str(render_page_history([], "object-damage.md", "en", UI, link)) == ""
+    assert last_changed(page_changes(history, "object-damage.md"), "table-materials") == "2024-03-02"
+    assert last_changed(page_changes(history, "fumbles.md"), "table-fumbles") == "2024-03-01"
+    assert last_changed(page_changes(history, "fumbles.md"), "table-materials") == ""
+    assert str(render_page_history([], "en", UI, link)) == ""
 
 
 def test_a_change_survives_the_cache_as_it_was():

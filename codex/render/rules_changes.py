@@ -27,19 +27,22 @@ from codex.i18n.ui import UIText
 from codex.render.templates import render
 
 Link = Callable[[str, str], str | None]
+PageHistory = list[tuple[CommitChanges, list[Change]]]  # the commits that changed a page, each with its own changes
 
 
 @dataclass(frozen=True)
 class HistoryView:
     """The history as the page being built sees it: the commits (None without history), the link from that page to
-    a place of the site, and that page's path (under docs/<lang>/)."""
+    a place of the site, and that page's own history as its foot shows it (`page_changes`; [] on a page that shows
+    none). A table's "last changed" line reads the same list as the page's foot, so it never links to a history the
+    page does not show."""
 
     commits: list[CommitChanges] | None
     link: Link
-    page: Callable[[], str]
+    own: Callable[[], PageHistory]
 
 
-NO_HISTORY = HistoryView(None, lambda page, anchor: None, lambda: "")
+NO_HISTORY = HistoryView(None, lambda page, anchor: None, lambda: [])
 PLACE = "\x00"  # stands for the place in a described line, to split the line around it
 LIST_MARKER = re.compile(r"^([0-9]*)([-+*.)])(?=\s)")  # what would open a Markdown list at a line's start
 LINES_SHOWN = 12  # sentences listed under a reworded section, at most
@@ -132,7 +135,7 @@ def render_latest_changes(
     )
 
 
-def page_changes(history: list[CommitChanges] | None, page: str) -> list[tuple[CommitChanges, list[Change]]]:
+def page_changes(history: list[CommitChanges] | None, page: str) -> PageHistory:
     """The commits that changed a page's rules (its sections, and what it shows from the data), newest first."""
     found = []
     for commit in history or []:
@@ -142,18 +145,18 @@ def page_changes(history: list[CommitChanges] | None, page: str) -> list[tuple[C
     return found
 
 
-def render_page_history(history: list[CommitChanges] | None, page: str, lang: str, ui: UIText, link: Link) -> Markup:
-    """A rule page's own history, folded under "last changed on DATE"; nothing when the page never changed."""
-    changes = page_changes(history, page)
+def render_page_history(changes: PageHistory, lang: str, ui: UIText, link: Link) -> Markup:
+    """A rule page's own history (`page_changes`), folded under "last changed on DATE"; nothing when the page never
+    changed."""
     if not changes:
         return Markup("")
     commits = [commit_view(commit, own, lang, ui, link) for commit, own in changes]
     return render("page_history.html", ui=ui, lang=lang, commits=commits, changes_href=link("changes.md", ""))
 
 
-def last_changed(history: list[CommitChanges] | None, page: str, anchor: str) -> str:
-    """The date of the last change of one thing on a page (a table: 'table-<id>'), '' if none is known."""
-    for commit in history or []:
-        if any(c.page == page and c.anchor == anchor for c in commit.changes):
+def last_changed(changes: PageHistory, anchor: str) -> str:
+    """The date of the last change of one thing of a page's history (a table: 'table-<id>'), '' if none is known."""
+    for commit, own in changes:
+        if any(c.anchor == anchor for c in own):
             return commit.date
     return ""
