@@ -24,37 +24,32 @@ The rules, as this module reads them
   next round 15). At 0 PI or less no action at all (Brugor cannot attack twice to -12); a deficit larger than a
   round also eats the following rounds ("voire aux rounds suivants"). Unused positive PI are not carried (each
   round gives 20 afresh; the seed only carries the excess cost: a reading, open question ip-unused-points).
-- Free actions (cost 0) can be taken at any moment of the round, even at 0 PI or less ("à n'importe quel moment
-  dans le tour" read as the more specific rule: a reading, open question ip-free-action-at-zero); they slide
+- Free actions (cost 0) can be taken at any moment of the round; at 0 PI or less too by default ("à n'importe
+  quel moment dans le tour" read as the more specific rule), not at all with the setting ``free_at_zero`` off ("en
+  aucun cas une quelconque action": the two sentences disagree, open question ip-free-action-at-zero). They slide
   nobody, so nobody can react "during" them.
-- Declarations: each combatant's first action of the form is his declaration for the round. A costlier action is
-  considered declared first, so a combatant may revise his declaration after hearing any strictly costlier one
-  (Reivax, attack 5: against an orc's attack costing 10 he may switch to a shield parry; against a rapier attack
-  costing 3 he may not). Equal costs: neither is declared before the other, no revision.
+- Declarations, as the author corrected them (the default, setting ``declaration_rule`` = "corrected"): everyone
+  declares at the same time; each one perceives the others' actions ``notice`` segments after they begin ("au bout
+  de XXXX (2 ?) segments"), and may then abandon his action in progress and start another from zero, one segment
+  later (constant ``restart-segments``), but not less than ``cancel_limit`` segments before his own resolves
+  ("XXXX", no value given: 2 by default, like the other delay). One segment is read as one PI on the ruler; the
+  delays are settings (open question ip-declaration-delays). Each action's roll is made when it resolves, with
+  the penalties of wounds taken meanwhile. An abandoned action spans the PI it cost (up to the restart) and never
+  resolves. Reivax (20, attack 5: 20 -> 15) perceives the orc's attack begun at 20 at 18, three segments before his
+  own resolves: he may abandon it at 18 and parry with his shield from 17 to 15.
+- The earlier declaration rule, struck out by the author, stays as a named variant (``declaration_rule`` =
+  "earlier"): each combatant's first action is his declaration; a costlier action counts as declared first, so a
+  combatant may revise his declaration after hearing any strictly costlier one (Reivax, attack 5: against the orc's
+  attack costing 10 he may switch to a shield parry; against a rapier costing 3 he may not).
+- Several actions while the opponent makes one (the correction's "dernière précision"): the ruler gives it, a
+  combatant who slides fast acts again before a slower one resolves.
 
-Where the original text and the author's "[NON ! ...]" corrections differ (this module follows the corrections)
------------------------------------------------------------------------------------------------------------
-1. Resolution order. Original: "le personnage avec le plus haut score commence à agir en premier, et cela se
-   poursuit dans l'ordre" -- actions are resolved in the order of the combatants' scores, i.e. in the order they
-   *start*. Correction: everyone starts acting at the same time (the start of the round) and the fastest actions
-   resolve first, i.e. in the order they *end* (highest end PI first). Examples where the answers differ:
-   at the start of a round A and B both have 20 PI, A's attack costs 10 and B's 3: the original gives no order
-   between equal scores (or A first if the "costlier declared first" note is read as an order of acting); the
-   correction resolves B's attack (at 17) before A's (at 10). Krom 10 attacks twice (cost 5 each), Mazrok 4
-   attacks (cost 2): the original paragraph resolves Krom, Krom, Mazrok; the correction (and the ruler paragraph,
-   since Mazrok at 4 lies between Krom's 5 and 0) resolves Krom (at 5), Mazrok (at 2), Krom (at 0). The output
-   ``order`` is this resolution order; ``details.steps`` lists the actions in the order they start.
-2. Declarations. Original: declarations count from the costliest to the cheapest (the Reivax example). Correction:
-   everyone declares at the same time, notices the others' actions after "XXXX (2 ?)" segments, may cancel and
-   start a new action from 0 after 1 segment, but not "XXXX" segments before his own action resolves. The
-   correction leaves its delays blank, so the timeline applies the costlier-first rule (``may_revise``), which the
-   issue requires for Reivax. With the tentative 2 segments of notice and 1 of restart, the correction would
-   agree for Reivax (orc: 2 + 1 + shield parry 2 = 5 <= 10, yes; rapier: the blow
-   lands at 3, before he could even restart, no) but differs elsewhere, e.g. Reivax with a two-handed sword
-   (cost 10) facing a sword (cost 8): the original says Reivax declared first and may not revise; the correction
-   lets him notice at 2 and parry with his shield by 5, before the blow at 8. Cancelling actions mid-way is not
-   simulated in the timeline.
-3. Several actions while the opponent does one ("Dernière précision"): the correction and the ruler agree.
+Resolution order: the original text ("le personnage avec le plus haut score commence à agir en premier, et cela se
+poursuit dans l'ordre") resolves actions in the order they *start*; the correction ("les persos commencent tous à
+agir en même temps ... les actions les plus rapides sont résolues en premier") in the order they *end*, highest end
+PI first, which this module follows. Krom 10 attacks twice (cost 5 each), Mazrok 4 attacks (cost 2): the original
+resolves Krom, Krom, Mazrok; the correction Krom (at 5), Mazrok (at 2), Krom (at 0). The output ``order`` is this
+resolution order; ``details.steps`` lists the actions in the order they start.
 
 Form (``calculate``)
 --------------------
@@ -65,7 +60,10 @@ Form (``calculate``)
 - outputs: ``order`` = the resolution order (value "Krom,Mazrok,Krom", simultaneous ones joined by "+"; text
   "1. Krom (attaque) 10→5 ; 2. ..."), ``carry_over`` (value "Brugor:-5;..." or "none"; text with the next
   round's PI). ``working`` says which rule gave each step; ``details`` holds ``steps`` (``timeline``),
-  ``declarations`` and ``carry_over`` (``carry_overs``).
+  ``perceptions`` (``perceptions``; ``declarations`` under the earlier rule), ``carry_over`` (``carry_overs``) and
+  ``settings``.
+- settings (see above; a form without them reads as their defaults): ``declaration_rule``, ``notice``,
+  ``cancel_limit``, ``free_at_zero``.
 """
 
 from calculators.calc_common import (
@@ -73,11 +71,13 @@ from calculators.calc_common import (
     Context,
     InputError,
     ascii_lower,
+    declared_input,
     digits_value,
     is_digits,
     number_text,
     ok_result,
     output,
+    read_form,
 )
 
 DECLARATION = {
@@ -120,10 +120,17 @@ DECLARATION = {
                 "Krom",
             ],
         },
+        # The settings of the readings (open questions ip-declaration-delays, ip-free-action-at-zero); a form
+        # without them reads as their defaults. The defaults of the trackers' settings are these.
+        {"name": "declaration_rule", "kind": "choice", "values": ["corrected", "earlier"], "default": "corrected"},
+        {"name": "notice", "kind": "integer", "min": 0, "max": 20, "default": 2},
+        {"name": "cancel_limit", "kind": "integer", "min": 0, "max": 20, "default": 2},
+        {"name": "free_at_zero", "kind": "checkbox", "default": True},
     ],
     "outputs": ["order", "carry_over"],
     "reference": None,
 }
+SETTINGS = ("declaration_rule", "notice", "cancel_limit", "free_at_zero")
 
 MAX_COST = 200  # ten rounds: a long spell
 MAX_COMBATANTS = 30
@@ -136,9 +143,20 @@ MAX_FIELD = 4000
 # ---------------------------------------------------------------- pure rule functions
 
 
-def can_act(pi, cost):
-    """An action needs PI above 0 (free actions: any moment)."""
-    return cost == 0 or pi > 0
+def can_act(pi, cost, free_at_zero=True):
+    """An action needs PI above 0; a free action too, unless `free_at_zero` (the two sentences of the draft that
+    disagree: open question ip-free-action-at-zero, a setting)."""
+    return pi > 0 or (cost == 0 and free_at_zero)
+
+
+def perception(own_start, own_end, other_start, notice, limit):
+    """The author's correction of the declarations: an action begun at `other_start` is perceived `notice` segments
+    later (one segment read as one PI on the ruler: open question ip-declaration-delays). Returns (the moment
+    it is perceived, whether the perceiver's action sliding from `own_start` to `own_end` is then in progress,
+    whether he may still abandon it: not less than `limit` segments before it resolves)."""
+    seen = other_start - notice
+    running = own_end < seen <= own_start
+    return (seen, running, running and seen - own_end >= limit)
 
 
 def can_react(pi, start, end):
@@ -147,7 +165,8 @@ def can_react(pi, start, end):
 
 
 def may_revise(own_cost, other_cost):
-    """Declaration rule: a costlier action counts as declared first, so its target may revise a cheaper one."""
+    """The earlier declaration rule (a named variant): a costlier action counts as declared first, so its target
+    may revise a cheaper one."""
     return other_cost > own_cost
 
 
@@ -180,14 +199,16 @@ def _combatant_key(pos, index, cost):
     return (-pos, cost, index)
 
 
-def timeline(combatants, actions):
+def timeline(combatants, actions, free_at_zero=True):
     """The round's steps on the PI ruler.
 
-    combatants: list of (name, pi); actions: list of (name, cost) or (name, cost, label), each combatant's in the
-    order he takes them (names must be among the combatants). Returns a list of steps in the order they start:
-    {"step", "name", "label", "cost", "start", "end", "performed", "free", "overspend", "acts_again",
+    combatants: list of (name, pi); actions: list of (name, cost), (name, cost, label) or (name, cost, label,
+    abandoned), each combatant's in the order he takes them (names must be among the combatants); an abandoned
+    action (the correction) spans what it cost before the next one starts and never resolves. Returns a list of
+    steps in the order they start:
+    {"step", "name", "label", "cost", "start", "end", "performed", "free", "overspend", "acts_again", "abandoned",
      "reactors": [{"name", "pi", "rule"}], "resolves": rank (1 = first resolved, equal ranks together, 0 when not
-     performed), "rules": [rule keys]}.
+     performed or abandoned), "rules": [rule keys]}.
     """
     names = [c[0] for c in combatants]
     pos = [c[1] for c in combatants]
@@ -195,15 +216,16 @@ def timeline(combatants, actions):
     for a_index in range(len(actions)):
         act = actions[a_index]
         label = act[2] if len(act) > 2 else ""
+        abandoned = len(act) > 3 and act[3] is True
         who = names.index(act[0])
-        queues[who].append((act[1], label, a_index))
+        queues[who].append((act[1], label, a_index, abandoned))
     steps = []
     refused = [[] for _ in combatants]
     while True:
         best = None
         for i in range(len(names)):
             # at 0 PI or less only free actions remain possible (scores never rise within the round)
-            while queues[i] and not can_act(pos[i], queues[i][0][0]):
+            while queues[i] and not can_act(pos[i], queues[i][0][0], free_at_zero):
                 refused[i].append(queues[i].pop(0))
             if queues[i]:
                 key = _combatant_key(pos[i], i, queues[i][0][0])
@@ -212,19 +234,21 @@ def timeline(combatants, actions):
         if best is None:
             break
         i = best[1]
-        cost, label, a_index = queues[i].pop(0)
+        cost, label, a_index, abandoned = queues[i].pop(0)
         start = pos[i]
         end = start - cost
         pos[i] = end
         rules = []
-        if cost == 0:
+        if abandoned:
+            rules.append("abandoned")
+        elif cost == 0:
             rules.append("free")
         else:
             rules.append("slide")
         if end < 0 < start:
             rules.append("overspend")
         reactors = []
-        if cost > 0:
+        if cost > 0 and not abandoned:
             order = []
             for j in range(len(names)):
                 if j != i:
@@ -244,7 +268,7 @@ def timeline(combatants, actions):
             for j in range(len(names)):
                 if j != i and pos[j] > 0 and pos[j] >= end:
                     acts_again = False
-            if acts_again and cost > 0:
+            if acts_again and cost > 0 and not abandoned:
                 rules.append("acts_again")
         steps.append(
             {
@@ -258,6 +282,7 @@ def timeline(combatants, actions):
                 "free": cost == 0,
                 "overspend": end < 0 < start,
                 "acts_again": acts_again,
+                "abandoned": abandoned,
                 "reactors": reactors,
                 "resolves": 0,
                 "rules": rules,
@@ -279,6 +304,7 @@ def timeline(combatants, actions):
                     "free": False,
                     "overspend": False,
                     "acts_again": False,
+                    "abandoned": False,
                     "reactors": [],
                     "resolves": 0,
                     "rules": ["refused"],
@@ -288,12 +314,12 @@ def timeline(combatants, actions):
     # correction: the fastest actions resolve first = by end PI, highest first; equal ends together
     ends = []
     for s in steps:
-        if s["performed"] and s["end"] not in ends:
+        if s["performed"] and not s["abandoned"] and s["end"] not in ends:
             ends.append(s["end"])
     ends.sort()
     ends.reverse()
     for s in steps:
-        if s["performed"]:
+        if s["performed"] and not s["abandoned"]:
             s["resolves"] = ends.index(s["end"]) + 1
     return steps
 
@@ -303,7 +329,7 @@ def resolution_order(steps):
     keyed = []
     for index in range(len(steps)):
         s = steps[index]
-        if s["performed"]:
+        if s["resolves"] > 0:
             keyed.append((s["resolves"], s["step"], index))
     keyed.sort()
     groups = []
@@ -330,8 +356,41 @@ def carry_overs(combatants, steps, rules):
     return result
 
 
+def perceptions(steps, notice, limit, rules):
+    """The correction: for each action under way (performed, not free, not abandoned), the others' actions its
+    combatant perceives while it runs: {"name", "label", "start", "end", "other", "other_label", "other_start",
+    "seen", "may", "restart" (where a new action would start: one segment after abandoning), "latest" (the last
+    moment he may abandon)}, in the order the steps start."""
+    found = []
+    for own in steps:
+        if not own["performed"] or own["free"] or own["abandoned"]:
+            continue
+        for other in steps:
+            if other["name"] == own["name"] or not other["performed"] or other["free"] or other["abandoned"]:
+                continue
+            seen, running, may = perception(own["start"], own["end"], other["start"], notice, limit)
+            if running:
+                found.append(
+                    {
+                        "name": own["name"],
+                        "label": own["label"],
+                        "start": own["start"],
+                        "end": own["end"],
+                        "other": other["name"],
+                        "other_label": other["label"],
+                        "other_start": other["start"],
+                        "seen": seen,
+                        "may": may,
+                        "restart": seen - rules["restart-segments"],
+                        "latest": own["end"] + limit,
+                    }
+                )
+    return found
+
+
 def declarations(combatants, actions):
-    """Each combatant's first action is his declaration; costlier ones count as declared first.
+    """The earlier declaration rule (struck out by the author, a named variant): each combatant's first action is
+    his declaration; costlier ones count as declared first.
 
     Returns a list in the order the declarations count (cost descending, ties in form order):
     {"name", "cost", "label", "rank" (equal costs share a rank), "may_revise_after": [names of costlier ones]}.
@@ -541,6 +600,8 @@ def _step_lines(step, ctx):
     ]
     if not step["performed"]:
         return [ctx.text("step_refused", values)]
+    if step["abandoned"]:
+        return [ctx.text("step_abandoned", values)]
     if step["free"]:
         return [ctx.text("step_free", values)]
     lines = [ctx.text("step_slides", values)]
@@ -571,6 +632,53 @@ def _declaration_lines(decls, ctx):
         else:
             lines.append(ctx.text("may_not_revise", values))
     return lines
+
+
+def _perception_lines(found, settings, ctx):
+    """The correction's declarations: when each one perceives the others' actions and whether he may still abandon
+    his own; then where each action's roll is made."""
+    lines = [
+        ctx.text("perceive_intro", [("notice", str(settings["notice"])), ("limit", str(settings["cancel_limit"]))])
+    ]
+    for f in found:
+        values = [
+            ("name", f["name"]),
+            ("who", f["name"] + (" (" + f["label"] + ")" if f["label"] else "")),
+            ("other", f["other"] + (" (" + f["other_label"] + ")" if f["other_label"] else "")),
+            ("other_start", number_text(f["other_start"])),
+            ("seen", number_text(f["seen"])),
+            ("end", number_text(f["end"])),
+            ("restart", number_text(f["restart"])),
+            ("latest", number_text(f["latest"])),
+        ]
+        lines.append(ctx.text("perceive_may" if f["may"] else "perceive_late", values))
+    lines.append(ctx.text("roll_at_resolution"))
+    return lines
+
+
+def declaration_lines(combatants, actions, steps, settings, ctx):
+    """What the working says of the declarations, under the rule the settings choose."""
+    if settings["declaration_rule"] == "earlier":
+        return [ctx.text("rule_earlier")] + _declaration_lines(declarations(combatants, actions), ctx)
+    return _perception_lines(perceptions(steps, settings["notice"], settings["cancel_limit"], ctx.rules), settings, ctx)
+
+
+def parse_settings(form, ctx):
+    """The readings' settings of the form (declared inputs SETTINGS); one the form does not hold reads as its
+    default. Raises InputError."""
+    specs = [declared_input(DECLARATION, name) for name in SETTINGS]
+    present = {}
+    for spec in specs:
+        present[spec["name"]] = form[spec["name"]] if spec["name"] in form else spec["default"]
+    return read_form({"inputs": specs}, present, ctx)
+
+
+def default_settings():
+    """The settings a new fight starts with (the trackers'): the declared defaults."""
+    result = {}
+    for name in SETTINGS:
+        result[name] = declared_input(DECLARATION, name)["default"]
+    return result
 
 
 def _carry_values(carry):
@@ -635,13 +743,13 @@ def calculate(form, data, lang):
         ctx.require(DECLARATION)
         combatants = parse_combatants(form, ctx)
         actions = parse_actions(form, ctx, combatants)
+        settings = parse_settings(form, ctx)
     except InputError as exc:
         return exc.result
-    steps = timeline(combatants, actions)
+    steps = timeline(combatants, actions, settings["free_at_zero"])
     carries = carry_overs(combatants, steps, ctx.rules)
-    decls = declarations(combatants, actions)
     working = [ctx.text("reading")]
-    for line in _declaration_lines(decls, ctx):
+    for line in declaration_lines(combatants, actions, steps, settings, ctx):
         working.append(line)
     for step in steps:
         for line in _step_lines(step, ctx):
@@ -649,7 +757,11 @@ def calculate(form, data, lang):
     for line in _carry_lines(carries, ctx):
         working.append(line)
     outputs = {"order": _order_output(steps, ctx), "carry_over": _carry_output(carries, ctx)}
-    details = {"steps": steps, "declarations": decls, "carry_over": carries, "reading": "correction"}
+    details = {"steps": steps, "carry_over": carries, "settings": settings}
+    if settings["declaration_rule"] == "earlier":
+        details["declarations"] = declarations(combatants, actions)
+    else:
+        details["perceptions"] = perceptions(steps, settings["notice"], settings["cancel_limit"], ctx.rules)
     return ok_result(outputs, working, details)
 
 

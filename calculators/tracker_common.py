@@ -261,11 +261,13 @@ def failure(ctx, key, field, values=()):
 
 class TrackerContext(Context):
     """A tracker's texts in one language: its own file (data/calculators/<id>-tracker.yaml), then those both trackers
-    share (tracker-common.yaml), then those of every calculator (common.yaml)."""
+    share (tracker-common.yaml), then those of every calculator (common.yaml), then those of the rule's files it
+    reads (a setting the tracker shares with its calculator is named once, in the calculator's file)."""
 
     def __init__(self, data, data_id, lang, reads=()):
         Context.__init__(self, data, data_id, lang)
         self.shared = data_document(self.data, TRACKER_COMMON)
+        self.read = [data_document(self.data, doc_id) for doc_id in reads]
         # a text may print a constant of the rule's files it reads, by its id: "1–{surprise-range}"
         for doc_id in reads:
             for item in (data_document(self.data, doc_id) or {}).get("constants") or []:
@@ -276,7 +278,7 @@ class TrackerContext(Context):
         return value if shown is None else fill(shown, self.constant_values)
 
     def _pick(self, section, key):
-        for document in (self.own, self.shared, self.common):
+        for document in [self.own, self.shared, self.common] + self.read:
             if document is None:
                 continue
             texts = document.get(section)

@@ -1,31 +1,48 @@
 """The initiative-point combat tracker (seed 003): combatants with their initiative points (PI), each action declared
 as it is taken, the round drawn on the graduated ruler, then the next round with the carried deficits.
 
-Every rule comes from calculators/initiative_points.py, the module of the timeline calculator, in the same reading
-(the author's correction: everyone starts acting at the same time and the fastest actions resolve first; the
-costliest-first rule for changing a declaration): ``timeline`` places each action on the ruler (who slides from where
-to where, who can react inside the span, who acts again), ``resolution_order`` gives the order, ``declarations`` who
-may change his declaration, ``carry_overs`` and ``next_round_pi`` the next round. This module keeps a round's
-combatants and actions as a state the browser stores, checks what the reader types, and says what to draw.
+Every rule comes from calculators/initiative_points.py, the module of the timeline calculator, under the same
+settings (the author's correction by default: everyone starts acting at the same time, the fastest actions resolve
+first, declarations are simultaneous and an action in progress may be abandoned once the others' are perceived):
+``timeline`` places each action on the ruler (who slides from where to where, who can react inside the span, who acts
+again), ``resolution_order`` gives the order, ``perception`` when one may abandon his action (``declarations``, who
+may change his declaration under the earlier rule, a named variant), ``carry_overs`` and ``next_round_pi`` the next
+round. This module keeps a round's combatants and actions as a state the browser stores, checks what the reader
+types, and says what to draw.
 
-State (JSON, kept by the page): {"tracker": "initiative-points", "round": n, "combatants": [{"name", "ip"}] (PI at
-the start of the round), "actions": [{"who", "cost", "label"}] (this round's, in the order declared), "recent":
-[{"label", "cost"}] (the last actions declared, newest first: the page offers them again)}.
+State (JSON, kept by the page): {"tracker": "initiative-points", "format": 2, "round": n, "combatants": [{"name",
+"ip"}] (PI at the start of the round), "actions": [{"who", "cost", "label"[, "abandoned": true]}] (this round's, in
+the order declared; an abandoned one costs what it took up to the restart), "recent": [{"label", "cost"}] (the last
+actions declared, newest first: the page offers them again), "settings": {"declaration_rule", "notice",
+"cancel_limit", "free_at_zero"} (the readings, initiative_points.SETTINGS)}.
 """
 
-from calculators.calc_common import Context, InputError, clean, data_document, localized, number_text
+from calculators.calc_common import (
+    Context,
+    InputError,
+    clean,
+    data_document,
+    declared_input,
+    localized,
+    number_text,
+    read_form,
+)
+from calculators.initiative_points import DECLARATION as CALCULATOR
 from calculators.initiative_points import (
     MAX_COMBATANTS,
     MAX_COST,
     MAX_LABEL,
     MAX_NAME,
+    SETTINGS,
     _carry_lines,
-    _declaration_lines,
     _step_lines,
     carry_overs,
+    declaration_lines,
     declarations,
+    default_settings,
     fold,
     next_round_pi,
+    perception,
     resolution_order,
     timeline,
 )
@@ -49,6 +66,16 @@ from calculators.tracker_common import (
     whole,
 )
 
+
+def setting_input(name):
+    """One of the calculator's settings as a tracker form declares an input (its bounds: ``settings_form``)."""
+    spec = declared_input(CALCULATOR, name)
+    found = {"name": name, "kind": spec["kind"], "default": spec["default"]}
+    if "values" in spec:
+        found["values"] = spec["values"]
+    return found
+
+
 TRACKER = {
     "id": "initiative-points",
     "page": "initiative-points/tracker.md",
@@ -62,6 +89,11 @@ TRACKER = {
                 {"name": "cost", "kind": "integer", "default": 5},
             ],
             "actions": ["declare", "revise"],
+        },
+        {
+            "name": "settings",
+            "inputs": [setting_input(name) for name in SETTINGS],
+            "actions": ["settings"],
         },
         {
             "name": "add",
@@ -85,6 +117,27 @@ TRACKER = {
         ],
         [
             {"action": "add", "name": "Reivax", "ip": "20"},
+            {"action": "add", "name": "Orc", "ip": "20"},
+            {"action": "declare", "who": "Reivax", "cost": "5", "label": "attaque"},
+            {"action": "declare", "who": "Orc", "cost": "10", "label": "épée à deux mains"},
+            {"action": "revise", "who": "Reivax", "cost": "2", "label": "parade (bouclier)"},
+            {"action": "next-round"},
+            {"action": "remove", "who": "Orc"},
+            {"action": "add", "name": "Humain", "ip": "20"},
+            {"action": "declare", "who": "Reivax", "cost": "5", "label": "attaque"},
+            {"action": "declare", "who": "Humain", "cost": "3", "label": "rapière"},
+            {"action": "revise", "who": "Reivax", "cost": "2", "label": "parade (bouclier)"},
+            {"action": "revise", "who": "Reivax", "cost": "2", "label": "parade (bouclier)"},
+        ],
+        [
+            {
+                "action": "settings",
+                "declaration_rule": "earlier",
+                "notice": "2",
+                "cancel_limit": "2",
+                "free_at_zero": "on",
+            },
+            {"action": "add", "name": "Reivax", "ip": "20"},
             {"action": "add", "name": "Orc", "ip": "18"},
             {"action": "declare", "who": "Reivax", "cost": "5", "label": "attaque"},
             {"action": "declare", "who": "Orc", "cost": "10", "label": "épée à deux mains"},
@@ -95,6 +148,16 @@ TRACKER = {
             {"action": "declare", "who": "Reivax", "cost": "5", "label": "attaque"},
             {"action": "declare", "who": "Humain", "cost": "3", "label": "rapière"},
             {"action": "revise", "who": "Reivax", "cost": "2", "label": "parade (bouclier)"},
+            {"action": "export"},
+            {"action": "settings", "declaration_rule": "corrected", "notice": "99", "cancel_limit": "2"},
+            {"action": "settings", "declaration_rule": "other", "notice": "2", "cancel_limit": "2"},
+            {
+                "action": "settings",
+                "declaration_rule": "corrected",
+                "notice": "2",
+                "cancel_limit": "2",
+                "free_at_zero": "",
+            },
         ],
         [
             {"action": "add", "name": "Brugor", "ip": "2"},
@@ -118,6 +181,8 @@ TRACKER = {
             {"action": "import", "text": "abc"},
             {"action": "import", "text": '["codex-ip",1,2,[["A",30]],[]]'},
             {"action": "import", "text": '["codex-ip",1,2,[["Élise",8],["Orc 1",-3]],[[0,3,"arc"]]]'},
+            {"action": "import", "text": '["codex-ip",2,2,[["A",20]],[[0,3,"x",1]],["earlier",3,1,false]]'},
+            {"action": "import", "text": '["codex-ip",2,2,[["A",20]],[],["sideways",3,1,false]]'},
             {"action": "frobnicate"},
         ],
     ],
@@ -126,8 +191,9 @@ TRACKER = {
 DATA = "initiative-points-tracker"  # this tracker's texts: data/calculators/initiative-points-tracker.yaml
 RULES = "initiative-points"  # the rule's texts and constants, shared with the timeline calculator
 EXPORT_TAG = "codex-ip"
-EXPORT_VERSION = 1
-STATE_FORMAT = 1  # the kept state's format (tracker_common.kept_state): 0 is the unnumbered state before it
+EXPORT_VERSION = 2  # 2: the settings and the abandoned actions; a text of version 1 reads with the default settings
+STATE_FORMAT = 2  # the kept state's format (tracker_common.kept_state): 0 is the unnumbered state before 1; 2 adds
+# the settings of the readings (a state of format 1 plays on under the defaults)
 MAX_ROUND = 9999
 MAX_ACTIONS = 100
 MAX_RECENT = 6
@@ -135,7 +201,41 @@ RULER_LOWEST = -20  # the ruler shows deficits down to this; a longer one is dra
 
 
 def empty_state():
-    return {"tracker": TRACKER["id"], "format": STATE_FORMAT, "round": 1, "combatants": [], "actions": [], "recent": []}
+    return {
+        "tracker": TRACKER["id"],
+        "format": STATE_FORMAT,
+        "round": 1,
+        "combatants": [],
+        "actions": [],
+        "recent": [],
+        "settings": default_settings(),
+    }
+
+
+def with_settings(state):
+    """Format 1 -> 2: a fight kept before the settings existed plays on under the default settings."""
+    if not isinstance(state, dict):
+        return state
+    state = dict(state)
+    state["settings"] = default_settings()
+    return state
+
+
+def read_settings(value):
+    """The settings a state holds, checked; ValueError when they are not settings."""
+    if not isinstance(value, dict):
+        raise ValueError("no settings")
+    rule = field_of(value, "declaration_rule")
+    if rule not in declared_input(CALCULATOR, "declaration_rule")["values"]:
+        raise ValueError("unknown declaration rule")
+    free = field_of(value, "free_at_zero")
+    if free is not True and free is not False:
+        raise ValueError("free_at_zero is not a yes or no")
+    result = {"declaration_rule": rule, "free_at_zero": free}
+    for name in ("notice", "cancel_limit"):
+        spec = declared_input(CALCULATOR, name)
+        result[name] = whole(field_of(value, name), spec["min"], spec["max"])
+    return result
 
 
 def read_state(state, rules):
@@ -156,10 +256,14 @@ def read_state(state, rules):
         if who not in names:
             raise ValueError("unknown combatant")
         cost = whole(field_of(item, "cost"), 0, MAX_COST)
-        result["actions"].append({"who": who, "cost": cost, "label": text_of(field_of(item, "label"), MAX_LABEL, True)})
+        kept = {"who": who, "cost": cost, "label": text_of(field_of(item, "label"), MAX_LABEL, True)}
+        if item.get("abandoned") is True:
+            kept["abandoned"] = True
+        result["actions"].append(kept)
     for item in list_of(state.get("recent", []), MAX_RECENT):
         cost = whole(field_of(item, "cost"), 0, MAX_COST)
         result["recent"].append({"label": text_of(field_of(item, "label"), MAX_LABEL, True), "cost": cost})
+    result["settings"] = read_settings(state.get("settings"))
     return result
 
 
@@ -168,12 +272,12 @@ def combatant_pairs(state):
 
 
 def action_triples(state):
-    return [(a["who"], a["cost"], a["label"]) for a in state["actions"]]
+    return [(a["who"], a["cost"], a["label"], a.get("abandoned") is True) for a in state["actions"]]
 
 
 def round_steps(state):
     """The round on the ruler: initiative_points.timeline of the round's combatants and actions."""
-    return timeline(combatant_pairs(state), action_triples(state))
+    return timeline(combatant_pairs(state), action_triples(state), state["settings"]["free_at_zero"])
 
 
 def step_of_action(steps, index):
@@ -251,7 +355,8 @@ def _typed_action(action, ctx):
 def _refused(state, steps, index, who, ctx):
     step = step_of_action(steps, index)
     if step is not None and not step["performed"]:
-        raise InputError(failure(ctx, "refused", "who", [("name", who), ("ip", number_text(step["start"]))]))
+        key = "refused" if state["settings"]["free_at_zero"] else "refused_no_free"
+        raise InputError(failure(ctx, key, "who", [("name", who), ("ip", number_text(step["start"]))]))
     return step
 
 
@@ -267,9 +372,69 @@ def _declare(state, action, ctx):
     return _said(said_step(step, ctx))
 
 
-def _revise(state, action, ctx):
-    """Change one's declaration (one's first action of the round) when a costlier action counts as declared before
-    it (initiative_points.declarations, the costliest-first rule)."""
+def _revise(state, action, ctx, rules):
+    """Change course: under the author's correction, abandon one's action in progress for another (``_abandon``);
+    under the earlier rule (a named variant), change one's declaration when a costlier action counts as declared
+    before it (``_change_declaration``)."""
+    if state["settings"]["declaration_rule"] == "earlier":
+        return _change_declaration(state, action, ctx)
+    return _abandon(state, action, ctx, rules)
+
+
+def _abandon(state, action, ctx, rules):
+    """The correction: one's latest action, still in progress when one perceives another's (``notice`` segments after
+    it began), is abandoned at that moment, if it resolves at least ``cancel_limit`` segments later; the new action
+    starts one segment later (``restart-segments``), from zero."""
+    who = _named(action, state, ctx)
+    cost, label = _typed_action(action, ctx)
+    own_index = -1
+    for i in range(len(state["actions"])):
+        if state["actions"][i]["who"] == who:
+            own_index = i
+    if own_index < 0:
+        raise InputError(failure(ctx, "nothing_declared", "who", [("name", who)]))
+    steps = round_steps(state)
+    own = step_of_action(steps, own_index)
+    settings = state["settings"]
+    best = None
+    for other in steps:
+        if other["name"] == who or not other["performed"] or other["free"] or other["abandoned"]:
+            continue
+        seen, running, may = perception(own["start"], own["end"], other["start"], settings["notice"], 0)
+        if running and (best is None or seen > best[0]):
+            best = (seen, other)
+    values = [("name", who), ("start", number_text(own["start"])), ("end", number_text(own["end"]))]
+    if best is None or own["abandoned"] or own["free"] or not own["performed"]:
+        raise InputError(failure(ctx, "nothing_perceived", "who", values))
+    seen, other = best
+    values = values + [
+        ("seen", number_text(seen)),
+        ("other", step_who(other)),
+        ("limit", str(settings["cancel_limit"])),
+        ("latest", number_text(own["end"] + settings["cancel_limit"])),
+    ]
+    if seen - own["end"] < settings["cancel_limit"]:
+        raise InputError(failure(ctx, "too_late", "who", values))
+    restart = seen - rules["restart-segments"]
+    old = state["actions"][own_index]
+    state["actions"][own_index] = {"who": who, "cost": own["start"] - restart, "label": old["label"], "abandoned": True}
+    state["actions"].append({"who": who, "cost": cost, "label": label})
+    steps = round_steps(state)
+    step = _refused(state, steps, len(state["actions"]) - 1, who, ctx)
+    _remember(state, label, cost)
+    lines = [ctx.text("abandoned", values + [("restart", number_text(restart))])]
+    sooner = []
+    for s in steps:
+        if s["name"] != who and s["resolves"] > 0 and restart >= s["end"] > step["end"]:
+            sooner.append(step_who(s) + " (" + number_text(s["end"]) + ")")
+    if sooner:
+        lines.append(ctx.text("resolve_sooner", [("end", number_text(step["end"])), ("names", ", ".join(sooner))]))
+    return _said(lines + said_step(step, ctx))
+
+
+def _change_declaration(state, action, ctx):
+    """The earlier rule: change one's declaration (one's first action of the round) when a costlier action counts
+    as declared before it (initiative_points.declarations, the costliest-first rule)."""
     who = _named(action, state, ctx)
     cost, label = _typed_action(action, ctx)
     first = -1
@@ -291,6 +456,30 @@ def _revise(state, action, ctx):
     step = _refused(state, steps, first, who, ctx)
     _remember(state, label, cost)
     return _said([ctx.text("revised", [("name", who)])] + said_step(step, ctx))
+
+
+def _settings(state, action, ctx):
+    """The readings' settings, as the settings form sets them (each read as the calculator reads its own)."""
+    form = {}
+    for name in SETTINGS:
+        form[name] = action.get(name) if isinstance(action, dict) else None
+    settings = read_form(settings_form(), form, Context(ctx.data, RULES, ctx.lang))
+    state["settings"] = settings
+    return ctx.text("settings_" + settings["declaration_rule"], _settings_values(settings, ctx))
+
+
+def settings_form():
+    """The settings form as the calculator declares its settings (bounds, values and defaults)."""
+    return {"inputs": [declared_input(CALCULATOR, name) for name in SETTINGS]}
+
+
+def _settings_values(settings, ctx):
+    free = "free_allowed" if settings["free_at_zero"] else "free_refused"
+    return [
+        ("notice", str(settings["notice"])),
+        ("limit", str(settings["cancel_limit"])),
+        ("free", ctx.text(free)),
+    ]
 
 
 def _said(lines):
@@ -340,13 +529,21 @@ def _next_round(state, ctx, rules):
 def export_text(state):
     """The short text a reader copies to another device: the round, the combatants and this round's actions."""
     names = _names(state)
+    settings = state["settings"]
+    actions = []
+    for a in state["actions"]:
+        item = [names.index(a["who"]), a["cost"], a["label"]]
+        if a.get("abandoned") is True:
+            item.append(1)
+        actions.append(item)
     return to_text(
         [
             EXPORT_TAG,
             EXPORT_VERSION,
             state["round"],
             [[c["name"], c["ip"]] for c in state["combatants"]],
-            [[names.index(a["who"]), a["cost"], a["label"]] for a in state["actions"]],
+            actions,
+            [settings["declaration_rule"], settings["notice"], settings["cancel_limit"], settings["free_at_zero"]],
         ]
     )
 
@@ -354,8 +551,10 @@ def export_text(state):
 def import_text(text, rules):
     """The state a short text stands for; ValueError when it is not one of this tracker's."""
     value = from_text(text)
-    if not isinstance(value, list) or len(value) != 5 or value[0] != EXPORT_TAG or value[1] != EXPORT_VERSION:
+    if not isinstance(value, list) or len(value) < 5 or value[0] != EXPORT_TAG:
         raise ValueError("not this tracker's text")
+    if not (value[1] == 1 and len(value) == 5) and not (value[1] == EXPORT_VERSION and len(value) == 6):
+        raise ValueError("not a version of this tracker's text")
     combatants = []
     for item in list_of(value[3], MAX_COMBATANTS):
         if not isinstance(item, list) or len(item) != 2:
@@ -363,10 +562,21 @@ def import_text(text, rules):
         combatants.append({"name": item[0], "ip": item[1]})
     actions = []
     for item in list_of(value[4], MAX_ACTIONS):
-        if not isinstance(item, list) or len(item) != 3 or not is_int(item[0]) or not 0 <= item[0] < len(combatants):
+        if not isinstance(item, list) or len(item) not in (3, 4) or not is_int(item[0]):
+            raise ValueError("bad action")
+        if not 0 <= item[0] < len(combatants) or (len(item) == 4 and item[3] != 1):
             raise ValueError("bad action")
         actions.append({"who": combatants[item[0]]["name"], "cost": item[1], "label": item[2]})
+        if len(item) == 4:
+            actions[-1]["abandoned"] = True
+    settings = default_settings()
+    if len(value) == 6:
+        if not isinstance(value[5], list) or len(value[5]) != 4:
+            raise ValueError("bad settings")
+        for index in range(4):
+            settings[SETTINGS[index]] = value[5][index]
     state = {"tracker": TRACKER["id"], "round": value[2], "combatants": combatants, "actions": actions}
+    state["settings"] = settings
     return read_state(state, rules)
 
 
@@ -478,17 +688,17 @@ def view(state, data, lang, announce=""):
         parts = [step_who(s) + " " + number_text(s["start"]) + " → " + number_text(s["end"]) for s in group]
         order.append(str(rank) + ". " + ip_ctx.text("together_with").join(parts))
     carries = carry_overs(combatant_pairs(state), steps, rules)
-    working = [ip_ctx.text("reading")]
-    for line in _declaration_lines(declarations(combatant_pairs(state), action_triples(state)), ip_ctx):
-        working.append(line)
+    settings = state["settings"]
+    decl = declaration_lines(combatant_pairs(state), action_triples(state), steps, settings, ip_ctx)
+    in_force = ctx.text("settings_" + settings["declaration_rule"], _settings_values(settings, ctx))
+    working = [in_force, ip_ctx.text("reading")] + decl
     for s in steps:
         for line in _step_lines(s, ip_ctx):
             working.append(line)
     lists = []
     if order:
         lists.append({"key": "order", "caption": ctx.text("order_caption"), "items": order, "ordered": False})
-    decl = _declaration_lines(declarations(combatant_pairs(state), action_triples(state)), ip_ctx)
-    if decl:
+    if state["actions"]:
         lists.append(
             {"key": "declarations", "caption": ctx.text("declarations_caption"), "items": decl, "ordered": False}
         )
@@ -517,7 +727,7 @@ def view(state, data, lang, announce=""):
                 s["name"],
                 s["label"] or "—",
                 number_text(s["start"]) + " → " + number_text(s["end"]) if s["performed"] else ctx.text("refused_cell"),
-                str(s["resolves"]) if s["performed"] else "—",
+                str(s["resolves"]) if s["resolves"] > 0 else (ctx.text("abandoned_cell") if s["abandoned"] else "—"),
                 ", ".join(reactors) or "—",
             ]
         )
@@ -566,7 +776,15 @@ def view(state, data, lang, announce=""):
         "working": working,
         "announce": announce,
         "forms": {"declare": bool(state["combatants"])},
-        "buttons": {},
+        "buttons": {"revise": {"text": ctx.text("action_revise_" + settings["declaration_rule"])}},
+        "values": {
+            "settings": {
+                "declaration_rule": settings["declaration_rule"],
+                "notice": str(settings["notice"]),
+                "cancel_limit": str(settings["cancel_limit"]),
+                "free_at_zero": settings["free_at_zero"],
+            }
+        },
     }
 
 
@@ -579,7 +797,7 @@ FLOW = {
     "rules": RULES,
     "needs": (DATA, RULES, "ip-action-costs"),
     "format": STATE_FORMAT,
-    "migrations": {0: numbered},
+    "migrations": {0: numbered, 1: with_settings},
     "read_state": read_state,
     "empty_state": empty_state,
     "export_text": export_text,
@@ -590,7 +808,8 @@ FLOW = {
         "rename": lambda t: _rename(t.state, t.action, t.ctx),
         "remove": lambda t: _remove(t.state, t.action, t.ctx),
         "declare": lambda t: _declare(t.state, t.action, t.ctx),
-        "revise": lambda t: _revise(t.state, t.action, t.ctx),
+        "revise": lambda t: _revise(t.state, t.action, t.ctx, t.rules),
+        "settings": lambda t: _settings(t.state, t.action, t.ctx),
         "next-round": lambda t: _next_round(t.state, t.ctx, t.rules),
     },
 }

@@ -99,8 +99,11 @@ def check_trackers(dataset: Dataset) -> None:
             if item not in every:
                 problems.append(f"{where}: reads '{item}', which no data file has as id")
 
-        def has(section: str, key: str, texts: dict = own) -> bool:
-            return any(key in (document or {}).get(section, {}) for document in (texts, shared))
+        read = [documents.get(item) for item in declared["reads"]]
+
+        def has(section: str, key: str, texts: dict = own, read: list = read) -> bool:
+            """As the tracker finds a text (tracker_common.TrackerContext): its file, the shared one, the rule's."""
+            return any(key in (document or {}).get(section, {}) for document in (texts, shared, *read))
 
         for form in declared["forms"]:
             if not has("texts", f"legend_{form['name']}"):

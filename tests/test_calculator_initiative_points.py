@@ -95,31 +95,60 @@ def test_brugor_calculate_both_languages():
     assert any("the next round starts with 20 " + MINUS + " 5 IP = 15 IP" in line for line in en["working"])
 
 
-def test_reivax_against_orc_may_revise():
-    # Reivax has the higher score and declares an attack (5); the orc's two-handed sword attack costs 10.
+def test_reivax_perceives_the_orcs_attack_after_two_segments_and_may_abandon_his():
+    # The correction: both declare at the start of the round (20); Reivax attacks (5: 20 -> 15), the orc swings a
+    # two-handed sword (10: 20 -> 10). Reivax perceives it at 18, three segments before his attack resolves.
+    steps = steps_of([("Reivax", 20), ("Orc", 20)], [("Reivax", 5, "attack"), ("Orc", 10, "sword")])
+    found = ip.perceptions(steps, 2, 2, RULES)
+    reivax = [f for f in found if f["name"] == "Reivax"][0]
+    assert (reivax["seen"], reivax["may"], reivax["restart"], reivax["latest"]) == (18, True, 17, 17)
+    assert ip.perception(20, 15, 20, 2, 2) == (18, True, True)
+
+
+def test_an_action_resolving_within_the_limit_can_no_longer_be_abandoned():
+    # Against a rapier (3: 20 -> 17) the human perceives Reivax's attack at 18, one segment before his own resolves.
+    assert ip.perception(20, 17, 20, 2, 2) == (18, True, False)
+    assert ip.perception(20, 17, 20, 2, 1) == (18, True, True)  # the limit is a setting
+    assert ip.perception(20, 15, 14, 2, 2) == (12, False, False)  # perceived after his own action resolved
+    assert ip.perception(15, 10, 20, 2, 2)[1] is False  # perceived before his own action began
+
+
+def test_the_calculator_says_who_may_abandon_under_the_settings():
+    form = {"combatants": "Reivax 20\nOrc 20", "actions": "Reivax 5 attack\nOrc 10 sword"}
+    result = ip.calculate(form, DATA, "en")
+    assert (
+        "   Reivax (attack) notices at 18 the action begun at 20 by Orc (sword); their own resolves only at 15: "
+        "they may cancel it (until 17) and start another action at 17." in result["working"]
+    )
+    assert result["details"]["settings"] == ip.default_settings()
+    late = ip.calculate(dict(form, notice="4"), DATA, "en")
+    assert any("notices at 16" in line and "too soon to cancel it" in line for line in late["working"])
+    assert ip.calculate(dict(form, notice="21"), DATA, "fr")["field"] == "notice"
+
+
+def test_the_earlier_declaration_rule_stays_a_named_variant():
+    # Struck out by the author: costlier declarations count as declared first (Reivax may revise against the orc's
+    # 10, not against the rapier's 3).
     decls = ip.declarations([("Reivax", 20), ("Orc", 18)], [("Reivax", 5, "attack"), ("Orc", 10, "attack")])
-    assert [d["name"] for d in decls] == ["Orc", "Reivax"]  # counted as declared first: the costlier
-    reivax = [d for d in decls if d["name"] == "Reivax"][0]
-    assert reivax["may_revise_after"] == ["Orc"]
-    assert ip.may_revise(5, 10)
-
-
-def test_reivax_against_rapier_may_not_revise():
-    decls = ip.declarations([("Reivax", 20), ("Human", 18)], [("Reivax", 5, "attack"), ("Human", 3, "attack")])
-    assert [d["name"] for d in decls] == ["Reivax", "Human"]
-    reivax = [d for d in decls if d["name"] == "Reivax"][0]
-    assert reivax["may_revise_after"] == []
-    assert not ip.may_revise(5, 3)
-
-
-def test_reivax_calculate_working():
-    orc = ip.calculate({"combatants": "Reivax 20\nOrc 18", "actions": "Reivax 5 attack\nOrc 10 attack"}, DATA, "en")
+    assert [d["name"] for d in decls] == ["Orc", "Reivax"]
+    assert [d for d in decls if d["name"] == "Reivax"][0]["may_revise_after"] == ["Orc"]
+    assert ip.may_revise(5, 10) and not ip.may_revise(5, 3)
+    form = {"combatants": "Reivax 20\nOrc 18", "actions": "Reivax 5 attack\nOrc 10 attack"}
+    assert "may change his declaration" not in " ".join(ip.calculate(form, DATA, "en")["working"])
+    orc = ip.calculate(dict(form, declaration_rule="earlier"), DATA, "en")
     assert (
         "   Reivax (cost 5) may change his declaration after that of Orc, costlier and so counted as declared "
         "first." in orc["working"]
     )
+    assert orc["working"][1].startswith("Declaration rule: the earlier version, struck out by the author")
     rapier = ip.calculate(
-        {"combatants": "Reivax 20\nHuman 18", "actions": "Reivax 5 attack\nHuman 3 attack"}, DATA, "en"
+        {
+            "combatants": "Reivax 20\nHuman 18",
+            "actions": "Reivax 5 attack\nHuman 3 attack",
+            "declaration_rule": "earlier",
+        },
+        DATA,
+        "en",
     )
     assert (
         "   Reivax (cost 5) may not change his declaration: no costlier action counts as declared before his."
@@ -127,9 +156,25 @@ def test_reivax_calculate_working():
     )
 
 
+def test_an_abandoned_action_spans_its_cost_and_never_resolves():
+    steps = steps_of(
+        [("Reivax", 20), ("Orc", 20)], [("Reivax", 3, "attack", True), ("Orc", 10), ("Reivax", 2, "parry")]
+    )
+    abandoned, parry = steps[0], [s for s in steps if s["label"] == "parry"][0]
+    assert (abandoned["start"], abandoned["end"], abandoned["resolves"], abandoned["abandoned"]) == (20, 17, 0, True)
+    assert (parry["start"], parry["end"]) == (17, 15)
+    assert [[s["name"] for s in group] for group in ip.resolution_order(steps)] == [["Reivax"], ["Orc"]]
+
+
+def test_a_free_action_at_zero_follows_the_setting():
+    allowed = ip.timeline([("Krom", 0)], [("Krom", 0, "shout")])
+    refused = ip.timeline([("Krom", 0)], [("Krom", 0, "shout")], False)
+    assert allowed[0]["performed"] and not refused[0]["performed"]
+
+
 def test_the_seed_numbers_are_the_data_constants():
-    # seed 003: 20 PI a round; a free action costs 0
-    assert RULES == {"round-pi": 20, "free-action-cost": 0}
+    # seed 003: 20 PI a round; a free action costs 0; a new action starts one segment after the abandoned one
+    assert RULES == {"round-pi": 20, "free-action-cost": 0, "restart-segments": 1}
 
 
 # ---------------------------------------------------------------- hand-worked cases
@@ -369,6 +414,9 @@ def test_the_pure_functions_agree_under_micropython():
         call(
             "initiative_points", "declarations", [["Reivax", 20], ["Orc", 18]], [["Reivax", 5, "a"], ["Orc", 10, "a"]]
         ),
+        call(
+            "initiative_points", "perceptions", ip.timeline([("R", 20), ("O", 20)], [("R", 5), ("O", 10)]), 2, 2, RULES
+        ),
         call("initiative_points", "next_round", -45, RULES),
         call("initiative_points", "fold", "ÉLISE Ødegaard ×"),
     ]
@@ -378,5 +426,6 @@ def test_the_pure_functions_agree_under_micropython():
         json.dumps(ip.timeline([("Krom", 10), ("Mazrok", 4)], [("Krom", 5, "a"), ("Krom", 5, "a"), ("Mazrok", 2, "p")]))
     )
     assert extra[1]["value"] == ip.declarations([("Reivax", 20), ("Orc", 18)], [("Reivax", 5, "a"), ("Orc", 10, "a")])
-    assert extra[2]["value"] == [45, 2, 15]
-    assert extra[3]["value"] == "élise ødegaard ×"
+    assert extra[2]["value"] == ip.perceptions(ip.timeline([("R", 20), ("O", 20)], [("R", 5), ("O", 10)]), 2, 2, RULES)
+    assert extra[3]["value"] == [45, 2, 15]
+    assert extra[4]["value"] == "élise ødegaard ×"

@@ -83,18 +83,78 @@ def test_next_round_gives_each_combatant_a_rounds_points():
     assert answers[-1]["view"]["title"] == "Round 2"
 
 
-def test_reivax_may_change_his_declaration_against_the_orc_not_against_the_rapier():
-    orc = play(ID, [add("Reivax", 20), add("Orc", 18), declare("Reivax", 5, "attaque"), declare("Orc", 10, "attaque")])
-    revised = play(ID, [{"action": "revise", "who": "Reivax", "cost": "2", "label": "parade"}], state=last_state(orc))[
-        0
+def revise(who, cost, label=""):
+    return {"action": "revise", "who": who, "cost": str(cost), "label": label}
+
+
+def settings_action(rule, notice=2, limit=2, free="on"):
+    return {
+        "action": "settings",
+        "declaration_rule": rule,
+        "notice": str(notice),
+        "cancel_limit": str(limit),
+        "free_at_zero": free,
+    }
+
+
+def test_reivax_perceives_the_orcs_attack_and_abandons_his_for_a_parry_one_segment_later():
+    """The correction, the default: both declare at once (20 IP); Reivax perceives the orc's 10-point attack after 2
+    segments (at 18), abandons his attack (due at 15) and parries from 17 (one segment later) to 15."""
+    answers = play(
+        ID,
+        [add("Reivax", 20), add("Orc", 20), declare("Reivax", 5, "attaque"), declare("Orc", 10, "épée")]
+        + [revise("Reivax", 2, "parade")],
+        "en",
+    )
+    assert all(a["ok"] for a in answers), [a.get("error") for a in answers]
+    actions = last_state(answers)["actions"]
+    assert actions == [
+        {"who": "Reivax", "cost": 3, "label": "attaque", "abandoned": True},
+        {"who": "Orc", "cost": 10, "label": "épée"},
+        {"who": "Reivax", "cost": 2, "label": "parade"},
     ]
-    assert revised["ok"]
-    assert revised["state"]["actions"][0] == {"who": "Reivax", "cost": 2, "label": "parade"}
+    steps = tracker.round_steps(last_state(answers))
+    parry = [s for s in steps if s["label"] == "parade"][0]
+    assert (parry["start"], parry["end"]) == (17, 15) and parry["resolves"] == 1
+    assert [s["abandoned"] for s in steps if s["label"] == "attaque"] == [True]
+    said = answers[-1]["view"]["announce"]
+    assert "at 18" in said and "start again at 17" in said
+
+
+def test_against_the_rapier_the_parry_comes_too_late_and_a_late_abandonment_is_refused():
+    answers = play(
+        ID,
+        [add("Reivax", 20), add("Humain", 20), declare("Reivax", 5), declare("Humain", 3, "rapière")]
+        + [revise("Reivax", 2, "parade")],
+        "en",
+    )
+    assert answers[-1]["ok"]
+    assert "Resolved before the new action ends (at 15): Humain (rapière) (17)." in answers[-1]["view"]["announce"]
+    for lang in LANGS:
+        late = play(
+            ID,
+            [settings_action("corrected", notice=4), add("Reivax", 20), add("Orc", 20)]
+            + [declare("Reivax", 5), declare("Orc", 10), revise("Reivax", 2)],
+            lang,
+        )[-1]
+        assert not late["ok"] and late["field"] == "who" and "Reivax" in late["error"] and "16" in late["error"]
+
+
+def test_the_earlier_declaration_rule_is_a_setting_with_the_seeds_outcomes():
+    orc = play(
+        ID,
+        [settings_action("earlier"), add("Reivax", 20), add("Orc", 18), declare("Reivax", 5, "attaque")]
+        + [declare("Orc", 10, "attaque"), revise("Reivax", 2, "parade")],
+        "en",
+    )
+    assert orc[-1]["ok"] and last_state(orc)["actions"][0] == {"who": "Reivax", "cost": 2, "label": "parade"}
+    assert orc[-1]["view"]["buttons"]["revise"]["text"] == "Change the declaration"
+    assert orc[-1]["view"]["values"]["settings"]["declaration_rule"] == "earlier"
     for lang in LANGS:
         rapier = play(
             ID,
-            [add("Reivax", 20), add("Humain", 18), declare("Reivax", 5), declare("Humain", 3)]
-            + [{"action": "revise", "who": "Reivax", "cost": "2", "label": "parade"}],
+            [settings_action("earlier"), add("Reivax", 20), add("Humain", 18), declare("Reivax", 5)]
+            + [declare("Humain", 3), revise("Reivax", 2, "parade")],
             lang,
         )
         refused = rapier[-1]
@@ -102,6 +162,17 @@ def test_reivax_may_change_his_declaration_against_the_orc_not_against_the_rapie
     assert (
         ip.declarations([("Reivax", 20), ("Humain", 18)], [("Reivax", 5), ("Humain", 3)])[0]["may_revise_after"] == []
     )
+
+
+def test_a_free_action_at_zero_is_refused_when_the_setting_says_so():
+    kept = play(ID, [add("Brugor", 2), declare("Brugor", 7), declare("Brugor", 0, "cri")])
+    assert kept[-1]["ok"]
+    refused = play(
+        ID,
+        [settings_action("corrected", free=""), add("Brugor", 2), declare("Brugor", 7)] + [declare("Brugor", 0, "cri")],
+        "fr",
+    )[-1]
+    assert not refused["ok"] and "pas même une action gratuite" in refused["error"]
 
 
 def test_brugor_ends_at_minus_five_cannot_attack_again_and_starts_the_next_round_at_fifteen():
@@ -185,7 +256,7 @@ def test_an_unknown_action_or_tracker_is_said_not_raised():
 def test_export_then_import_gives_the_same_round():
     answers = play(ID, [add("Élise", 8), add("Orc 1", 3), declare("Élise", 3, 'arc "long"'), {"action": "export"}])
     text = answers[-1]["text"]
-    assert text.startswith('["codex-ip",1,1,') and len(text) < 200
+    assert text.startswith('["codex-ip",2,1,') and len(text) < 200
     imported = play(ID, [{"action": "import", "text": text}])[-1]
     assert imported["ok"]
     kept = dict(last_state(answers), recent=[])
@@ -218,10 +289,14 @@ def test_a_saved_state_that_cannot_be_read_starts_afresh_and_says_so(saved):
 
 def test_a_state_of_the_current_format_or_before_the_number_opens():
     saved = {"tracker": "initiative-points", "round": 2, "combatants": [{"name": "Krom", "ip": 20}], "actions": []}
-    for state in (saved, dict(saved, format=tracker.STATE_FORMAT)):
+    earlier = dict(ip.default_settings(), declaration_rule="earlier")
+    for state in (saved, dict(saved, format=1), dict(saved, format=tracker.STATE_FORMAT, settings=earlier)):
         answer = play(ID, [{"action": "view"}], state=state)[0]
         assert "unreadable" not in answer and answer["state"]["format"] == tracker.STATE_FORMAT
         assert answer["state"]["round"] == 2 and answer["state"]["combatants"] == saved["combatants"]
+        assert answer["state"]["settings"] == state.get("settings", ip.default_settings())  # before 2: the defaults
+    without = play(ID, [{"action": "view"}], state=dict(saved, format=tracker.STATE_FORMAT))[0]
+    assert without["unreadable"] is True  # a state of format 2 without its settings is not one
 
 
 def test_a_first_visit_starts_empty_and_silent():

@@ -338,10 +338,20 @@
         if (form) form.hidden = !shown;
       }
       for (const [action, settings] of Object.entries(view.buttons || {})) {
-        const button = root.querySelector(`.codex-tracker-round [data-action="${action}"]`);
+        const button = root.querySelector(`.codex-tracker-round [data-action="${action}"], form [data-action="${action}"]`);
         if (!button) continue;
         if (settings.text) button.textContent = settings.text;
         button.disabled = Boolean(settings.disabled);
+      }
+      // A form that shows what the state holds (the settings): its controls take the state's values.
+      for (const [name, values] of Object.entries(view.values || {})) {
+        const form = root.querySelector(`form[data-form="${name}"]`);
+        for (const [field, value] of Object.entries(form ? values : {})) {
+          const control = form.querySelector(`[name="${field}"]`);
+          if (!control) continue;
+          if (control.type === "checkbox") control.checked = value === true;
+          else control.value = String(value);
+        }
       }
       root.querySelector('.codex-tracker-round [data-action="undo"]')?.toggleAttribute("disabled", !undo.length);
       const figure = out("ruler");
