@@ -635,6 +635,7 @@ def _ruler(state, steps, latest, ctx, rules):
                         "step": s["step"],
                         "free": s["free"],
                         "overspend": s["overspend"],
+                        "abandoned": s["abandoned"],
                         "latest": latest is not None and s["step"] == latest["step"],
                         "title": str(s["step"])
                         + ". "
@@ -642,7 +643,8 @@ def _ruler(state, steps, latest, ctx, rules):
                         + " "
                         + number_text(s["start"])
                         + " → "
-                        + number_text(s["end"]),
+                        + number_text(s["end"])
+                        + (" (" + ctx.text("abandoned_cell") + ")" if s["abandoned"] else ""),
                     }
                 )
         end = carries[index]["end"]

@@ -231,15 +231,29 @@ def test_a_fight_saved_before_the_format_number_opens_and_an_unreadable_one_is_k
     assert tracker.state()["combatants"] == []
 
 
-def test_reivax_may_change_his_declaration_against_the_orc_but_not_against_the_rapier(page, site_url):
+def test_reivax_cancels_for_a_parry_and_the_earlier_rule_is_a_setting_that_survives_a_reload(page, site_url):
+    """The author's correction by default: Reivax notices the orc's attack at 18 and cancels his own for a parry from
+    17 to 15. The settings form switches to the struck rule (the button is renamed, the form keeps the state's values
+    after a reload), under which the change against the rapier is refused as the Python refuses it."""
     tracker = open_tracker(page, site_url, "en", "initiative-points")
+    revise = tracker.button("revise", tracker.form("declare"))
+    assert revise.text_content() == "Cancel own action for this one"
     tracker.add("Reivax", ip="20")
-    tracker.add("Orc", ip="18")
+    tracker.add("Orc", ip="20")
     tracker.declare("Reivax", 5, "attack")
     tracker.declare("Orc", 10, "two-handed sword")
     tracker.declare("Reivax", 2, "shield parry", action="revise")
     assert tracker.error_for("who") == ""
-    assert tracker.state()["actions"][0] == {"who": "Reivax", "cost": 2, "label": "shield parry"}
+    assert tracker.state()["actions"][0] == {"who": "Reivax", "cost": 3, "label": "attack", "abandoned": True}
+    assert "start again at 17" in tracker.text("announce")
+    settings = tracker.form("settings")
+    settings.locator("[name=declaration_rule]").select_option("earlier")
+    tracker.press(tracker.button("settings", settings))
+    assert tracker.state()["settings"]["declaration_rule"] == "earlier"
+    assert revise.text_content() == "Change the declaration"
+    page.reload()
+    tracker.wait()
+    assert tracker.form("settings").locator("[name=declaration_rule]").input_value() == "earlier"
     tracker.round_button("next-round")
     tracker.press(tracker.root.locator("[data-action=remove][data-who=Orc]"))
     tracker.add("Human", ip="18")

@@ -110,6 +110,7 @@
         const classes = ["codex-ruler-span"];
         if (bar.latest) classes.push("codex-ruler-span--latest");
         if (bar.overspend) classes.push("codex-ruler-span--over");
+        if (bar.abandoned) classes.push("codex-ruler-span--cancelled");
         const item = svg("g", { class: classes.join(" "), "data-step": bar.step, "data-start": bar.start, "data-end": bar.end });
         if (bar.free) {
           item.append(svg("polygon", { points: `${a},${y + 22} ${a + 6},${y + 30} ${a},${y + 38} ${a - 6},${y + 30}` }));
