@@ -11,19 +11,20 @@ The rules, as this module reads them
   each action's cost as a number.
 - The ruler ("l'échelonnage des actions dans le temps"): a combatant slides from his PI before the action (start)
   to his PI after it (end). A combatant at a current PI strictly between the two points can act or react (parry...)
-  before the action ends; one exactly at the start or at the end cannot (the Krom/Mazrok example: Mazrok at 4 is
-  beyond Krom's end at 5 and cannot parry). "Si aucun ne se trouve entre les deux points, nul ne peut agir avant la
-  fin de l'action": one outside them cannot, even with nothing declared. A combatant in
-  the middle of his own action sits at that action's end on the ruler (he has already slid): he can react only
-  if that end lies between the two points.
+  before the action ends; one exactly at the start or at the end cannot (a reading: the draft does not say, and the
+  Krom/Mazrok example, Mazrok at 4 beyond Krom's end at 5, does not settle it; open question ip-between-bounds).
+  "Si aucun ne se trouve entre les deux points, nul ne peut agir avant la fin de l'action": one outside them
+  cannot, even with nothing declared. A combatant in the middle of his own action sits at that action's end on the
+  ruler (he has already slid): he can react only if that end lies between the two points.
 - The combatant with the most PI acts first; when his action ends above everyone else's PI he acts again before
-  the others (Krom: 10 -> 5, still above Mazrok's 4). Ties start together; among them the cheaper action is taken
-  first (the fastest action resolves first), then the order of the form.
+  the others (Krom: 10 -> 5, still above Mazrok's 4). Among equal scores the cheaper action is taken first, then
+  the order of the form (a reading, open question ip-fastest-first).
 - A combatant may keep declaring actions while his PI is above 0, even one costing more than he has left: the
   deficit carries over, and the next round starts with 20 minus the deficit (Brugor: 2 PI, axe speed 7 -> -5,
   next round 15). At 0 PI or less no action at all (Brugor cannot attack twice to -12); a deficit larger than a
-  round also eats the following rounds ("voire aux rounds suivants"). Unused positive PI are not carried (each
-  round gives 20 afresh; the seed only carries the excess cost: a reading, open question ip-unused-points).
+  round also eats the following rounds ("voire aux rounds suivants": 20 added each round while the score stays at
+  0 or less, a reading, open question ip-carry-over-rounds). Unused positive PI are not carried (each round gives
+  20 afresh; the seed only carries the excess cost: a reading, open question ip-unused-points).
 - Free actions (cost 0) can be taken at any moment of the round; at 0 PI or less too by default ("à n'importe
   quel moment dans le tour" read as the more specific rule), not at all with the setting ``free_at_zero`` off ("en
   aucun cas une quelconque action": the two sentences disagree, open question ip-free-action-at-zero). They slide
@@ -47,9 +48,10 @@ The rules, as this module reads them
 Resolution order: the original text ("le personnage avec le plus haut score commence à agir en premier, et cela se
 poursuit dans l'ordre") resolves actions in the order they *start*; the correction ("les persos commencent tous à
 agir en même temps ... les actions les plus rapides sont résolues en premier") in the order they *end*, highest end
-PI first, which this module follows. Krom 10 attacks twice (cost 5 each), Mazrok 4 attacks (cost 2): the original
-resolves Krom, Krom, Mazrok; the correction Krom (at 5), Mazrok (at 2), Krom (at 0). The output ``order`` is this
-resolution order; ``details.steps`` lists the actions in the order they start.
+PI first, which this module follows (a reading: "fastest" could also be the cheapest; open question
+ip-fastest-first). Krom 10 attacks twice (cost 5 each), Mazrok 4 attacks (cost 2): the original resolves Krom,
+Krom, Mazrok; the correction Krom (at 5), Mazrok (at 2), Krom (at 0). The output ``order`` is this resolution order;
+``details.steps`` lists the actions in the order they start.
 
 Form (``calculate``)
 --------------------

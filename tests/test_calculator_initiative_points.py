@@ -242,10 +242,20 @@ def test_names_with_spaces_and_case():
     [
         ({"combatants": "", "actions": "x 1"}, "combatants", "au moins une ligne", "at least one line"),
         ({"combatants": "Krom 10"}, "actions", "au moins une ligne", "at least one line"),
-        ({"combatants": "Krom -3", "actions": "Krom 1"}, "combatants", "négatifs", "cannot be negative"),
+        (
+            {"combatants": "Krom -3", "actions": "Krom 1"},
+            "combatants",
+            "à 0 ou moins, aucune action",
+            "at 0 or less, no action",
+        ),
         ({"combatants": "Krom dix", "actions": "Krom 1"}, "combatants", "nombre entier", "whole number"),
         ({"combatants": "Krom", "actions": "Krom 1"}, "combatants", "« Nom PI »", "“Name IP”"),
-        ({"combatants": "Krom 25", "actions": "Krom 1"}, "combatants", "entre 0 et 20", "between 0 and 20"),
+        (
+            {"combatants": "Krom 25", "actions": "Krom 1"},
+            "combatants",
+            "de 0 à 20 pour Krom (un round",
+            "from 0 to 20 for Krom (a round",
+        ),
         ({"combatants": "Krom 1\nkrom 2", "actions": "Krom 1"}, "combatants", "déjà", "already"),
         (
             {"combatants": "Krom 10", "actions": "Mazrok 3 attack"},
