@@ -2,8 +2,8 @@
 
 Reading used: adjustment = AD&D-type Dexterity bonus (table ability-bonus-adnd) + 2 with Improved Initiative;
 initiative = d10 roll - adjustment, except a roll of 10, which is never modified (so the result may be 0 or
-negative, and is kept as is). Lowest acts first; equal results act together. Monsters roll one d10 per group:
-combatants sharing a `group` share one roll.
+negative, and is kept as is). Lowest acts first; equal results act together (the seed does not say: a reading,
+open question adnd-initiative-ties). Monsters roll one d10 per group: combatants sharing a `group` share one roll.
 The numbers of the rule are the constants of data/calculators/initiative.yaml; its texts are there too.
 """
 
@@ -121,12 +121,15 @@ def order_combatants(combatants, table, rules, random_rolls=()):
     """Order combatants for a round.
 
     combatants: list of dicts {"name": str, "dex": int or None, "improved": bool, "roll": int 1..10 or None,
-    "group": str or None (optional), "modifier": int (optional, added to the adjusted total: e.g. −4 for two
-    creatures in one 5-foot square)}. dex None = no Dexterity adjustment (e.g. monsters). A missing roll is taken
+    "group": str or None (optional), "modifier": int (optional, added to the adjusted total, so not applied on a
+    10: e.g. −4 for two creatures in one 5-foot square; a reading, open question adnd-square-initiative-penalty)}.
+    dex None = no Dexterity adjustment (the round tracker's monster groups: a reading, open question
+    adnd-monster-group-adjustment). A missing roll is taken
     from the group's roll if another member has one, else from random_rolls (ints 1..10, used in order: one per
     group, one per ungrouped combatant), so the function stays pure and deterministic.
     Returns a list of groups, lowest initiative first: {"initiative": n, "members": [{"index", "name", "roll",
-    "adjustment", "initiative", "rolled"}...]} with members in input order."""
+    "adjustment", "initiative", "rolled"}...]} with members in input order; equal initiatives share one group and
+    act together (a reading, open question adnd-initiative-ties)."""
     rolls = list(random_rolls)
     next_roll = [0]
 
@@ -247,14 +250,17 @@ def may_hold(own_turn, acted, holding):
 
 
 def hold_lapses(declared_round, current_round, own_segment_reached):
-    """A conditional hold lasts until the holder's next initiative: it lapses once his segment comes in a later
-    round."""
+    """A conditional hold lasts « jusqu'à la prochaine initiative du personnage considéré »: read as the holder's
+    segment in a later round, not the next round's roll (a reading, open question adnd-conditional-hold-lapse), it
+    lapses once their segment comes in a later round."""
     return current_round > declared_round and own_segment_reached
 
 
 def segments_after(groups, segment):
     """The initiative segments of the round still to come after `segment` (groups: order_combatants's, lowest
-    first): a delayed action may be taken in any of them, at the latest in the last one."""
+    first): a delayed action may be taken in any of them, at the latest in the last one. The segments are the
+    adjusted results someone holds, negative ones included: the seed does not define them (a reading, open
+    question adnd-initiative-segments)."""
     later = []
     for g in groups:
         if g["initiative"] > segment:

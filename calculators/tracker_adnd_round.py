@@ -9,6 +9,13 @@ by an ambush, tripled by an undetectable one; the surprised side loses the round
 latest the last; a conditional hold, stated during one's turn, lasts until one's next initiative). This module keeps
 the fight as a state the browser stores, checks what the reader types, and says what to show.
 
+Where the seed is silent, the tracker follows a reading, each an open question shown on the pages: ties act
+together (adnd-initiative-ties); a group of monsters takes no Dexterity (adnd-monster-group-adjustment); the −2 AC
+is shown during the lost round only (adnd-surprise-ac-duration); the segments are the adjusted results rolled
+(adnd-initiative-segments); a conditional hold lapses when the holder's segment comes in a later round
+(adnd-conditional-hold-lapse); the "other adjustment" joins the adjusted total, so not on a 10
+(adnd-square-initiative-penalty).
+
 State (JSON, kept by the page): {"tracker": "adnd-round", "round": n (0 before the fight), "combatants": [{"name",
 "kind": "pc" | "group", "dex": int or None, "improved": bool, "modifier": int, "roll": this round's d10 or None}],
 "surprise": [{"side": "party" | "foes", "check", "roll"}], "segment": the initiative segment being played (None
@@ -201,7 +208,7 @@ def read_state(state):
         if kind not in KINDS:
             raise ValueError("bad kind")
         dex = _optional_whole(field_of(item, "dex"), DEX_RANGE[0], DEX_RANGE[1])
-        if kind == "group" and dex is not None:
+        if kind == "group" and dex is not None:  # the reading of open question adnd-monster-group-adjustment
             raise ValueError("a group has no Dexterity")
         improved = field_of(item, "improved")
         if not isinstance(improved, bool):
@@ -289,7 +296,7 @@ def side_of(combatant):
 
 
 def round_order(state, data, rules):
-    """This round's initiative groups (initiative.order_combatants: lowest first, ties together), without the
+    """This round's initiative groups (initiative.order_combatants: lowest first, ties together, a reading), without the
     combatants of a side that loses the round to surprise; [] before the fight."""
     if state["round"] == 0:
         return []
@@ -348,7 +355,8 @@ def holding(state, name):
 
 
 def _lapse_holds(state, groups):
-    """Conditional holds lapse when the holder's initiative comes in a later round (initiative.hold_lapses)."""
+    """Conditional holds lapse when the holder's segment comes in a later round (initiative.hold_lapses; a reading,
+    open question adnd-conditional-hold-lapse)."""
     kept = []
     gone = []
     for h in state["holds"]:
