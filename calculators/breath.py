@@ -3,9 +3,11 @@
 Reading used: total = Constitution score + Endurance ranks + Swimming bonus (table swimming-breath-bonus).
 Every round spends 1 of the total when calm, 2 when violent or tiring (the checkbox means every round is violent);
 the rounds held before any check are the rounds it takes to spend the total, the last violent round may overspend
-(calm: total rounds; violent: ceil(total / 2)). From the next round on, a Constitution check (Skills-type bonus) each
-round: DC 10 the first, then +1 after a calm round, +2 after a violent one. The round-by-round table runs until the
-chance of still holding breath reaches 0, or for 20 checks at most.
+(calm: total rounds; violent: ceil(total / 2)). From the next round on, a Constitution check each round: DC 10 the
+first, then +1 after a calm round, +2 after a violent one. The check's bonus comes from the Skills-type table (a
+reading, open question ability-check-table), its chance is d20 + bonus >= DC (a reading, open question
+check-resolution). The round-by-round table runs until the chance of still holding breath reaches 0, or for 20
+checks at most.
 The numbers of the rule are the constants of data/calculators/breath.yaml; its texts are there too.
 """
 

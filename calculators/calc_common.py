@@ -390,7 +390,8 @@ def ability_row(score, table):
 
 
 def check_chance(modifier, dc):
-    """Chance in % (int) that d20 + modifier >= DC, no automatic success or failure."""
+    """Chance in % (int) that d20 + modifier >= DC, no automatic success or failure (the sources do not say how a
+    check is rolled: a reading, open question check-resolution)."""
     chance = (21 + modifier - dc) * 5
     if chance < 0:
         return 0

@@ -1,9 +1,14 @@
 """Jump calculator (seed 000, "Sauter"): DC, modifier and chance of a Strength check to jump.
 
-Reading used: DC = distance in feet (horizontal) or feet x 4 (vertical), doubled without a 20-ft run-up.
-Modifier = Skills-type Strength bonus + armour check penalty + speed modifier + Tumbling bonus.
-Speed modifier: +4 per whole 10 ft above 30 ft, -4 per whole 10 ft below (25 ft gives 0, 20 ft gives -4).
-Tumbling bonus: ranks // 2, at most the Strength bonus, never below 0.
+Reading used: DC = distance in feet (horizontal) or feet x 4 (vertical), doubled without a run-up of 20 ft or more
+(a shorter run-up counts as none: a reading, open question jump-short-run-up).
+Modifier = Skills-type Strength bonus (the seed's "Str. skill bonus") + armour check penalty + speed modifier +
+Tumbling bonus.
+Speed modifier: +4 per whole 10 ft above 30 ft, -4 per whole 10 ft below (25 ft gives 0, 20 ft gives -4): whole steps
+are a reading (open question jump-speed-steps).
+Tumbling bonus: ranks // 2, at most the Strength bonus, never below 0 (the floor is a reading, open question
+jump-tumbling-negative-strength).
+Chance: d20 + modifier >= DC, no automatic success or failure (a reading, open question check-resolution).
 The numbers of the rule are the constants of data/calculators/jump.yaml; its texts are there too.
 """
 
@@ -57,7 +62,7 @@ def jump_dc(distance, vertical, run_up, rules):
 
 
 def speed_modifier(speed, rules):
-    """+4 per whole 10 ft above 30 ft, -4 per whole 10 ft below."""
+    """+4 per whole 10 ft above 30 ft, -4 per whole 10 ft below (whole steps: open question jump-speed-steps)."""
     base = rules["base-speed"]
     step = rules["speed-step-feet"]
     if speed >= base:
@@ -66,7 +71,7 @@ def speed_modifier(speed, rules):
 
 
 def tumbling_bonus(ranks, strength_bonus, rules):
-    """ranks // 2, capped at the Strength bonus, never below 0."""
+    """ranks // 2, capped at the Strength bonus, never below 0 (open question jump-tumbling-negative-strength)."""
     bonus = ranks // rules["tumbling-divisor"]
     if bonus > strength_bonus:
         bonus = strength_bonus

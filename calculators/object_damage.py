@@ -1,11 +1,12 @@
 """Object damage calculator (seed 000, "Dommages aux objets et matériaux").
 
 Reading used: damage per hit = max(0, damage - hardness); hits to destroy = ceil(hit points / damage per hit), at
-least 1 (an object at 0 hit points, e.g. thin paper, still needs one hit that gets through), or "none" when no hit
-can pass the hardness. For dice, the hits use the average damage (count x (sides + 1) / 2 + modifier), computed
+least 1 (an object at 0 hit points, e.g. thin paper, still needs one hit that gets through: a reading, open question
+object-zero-hit-points), or "none" when no hit can pass the hardness. For dice, the hits use the average damage (count x (sides + 1) / 2 + modifier), computed
 exactly in halves; the chance that one hit passes the hardness is exact (the dice distribution counted with
-integers). Break DC: standard objects only (the seed gives materials none); break chance = the Skills-type Strength
-check against it. Targets: "material:<id>:<thin|normal|thick>" or "object:<id>".
+integers). Break DC: standard objects only (the seed gives materials none, so the calculator gives no chance for
+them); break chance = the Strength check against it, with the Skills-type bonus (a reading, open question
+ability-check-table) and d20 + bonus >= DC (a reading, open question check-resolution). Targets: "material:<id>:<thin|normal|thick>" or "object:<id>".
 """
 
 from calculators.calc_common import (
