@@ -1,7 +1,7 @@
 """The typeset book (python -m codex.book, issue 16): one PDF per language and paper, made from the built site's
 rulebook. Read back with pypdf: the contents' page numbers are those of the headings they name, every table of data/
 and every open question is in it, its fonts are embedded (ours only), its body is set at 10 pt, its pages carry
-their part, "page N of M", and it holds at most 30 pages. The books are typeset once per run, two at a time (about
+their part, "page N of M", and it holds at most 34 pages. The books are typeset once per run, two at a time (about
 a minute each on the 2-core machine); the tests that need them need the built site (marked `site`)."""
 
 from __future__ import annotations
@@ -28,7 +28,10 @@ from tests.shared_builds import made_once
 
 LANGS = ("fr", "en")
 BOOKS = [(lang, paper) for lang in LANGS for paper in PAPERS]
-PAGE_BUDGET = 30  # issue 16: at most 30 pages per language, in A4 and in US Letter
+# Issue 16 set 30 pages per language, in A4 and in US Letter. Issue 24's readings review added some twenty open
+# questions, which must all reach the book: it took 31-32 pages (a part starting on a right-hand page can add a blank
+# one). The ceiling is now 34, two pages above the book, so that a part's parity alone does not fail it.
+PAGE_BUDGET = 34
 BODY_SIZE = 10.0  # points, the least size of the body text
 OUR_FONTS = ("Codex-Text", "Codex-Sans")  # the families of book.css (the fonts of codex/book/fonts/)
 UI = UIText.from_dataset(project_dataset())
