@@ -13,6 +13,7 @@ from codex.i18n.ui import UIText
 from codex.publish.downloads import render_downloads_list
 from codex.publish.offline_copy import NO_OFFLINE_COPY, OfflineCopy, render_offline_download
 from codex.publish.rulebook import placeholder as rulebook_placeholder
+from codex.render.author_text import render_author_text
 from codex.render.calculator_forms import render_form
 from codex.render.calculator_reference import render_reference
 from codex.render.calculator_tools import render_calculator_links, render_tools_sections
@@ -28,6 +29,7 @@ from codex.render.gm_screen import GM_SCREEN_SCHEMA, render_gm_screen
 from codex.render.rules_changes import NO_HISTORY, HistoryView, last_changed, render_changes_page, render_latest_changes
 from codex.render.tables import render_table
 from codex.render.trackers import render_tracker_links, render_tracker_page, render_tracker_tools
+from codex.sources.passages import source_texts
 
 
 class UnknownDataId(KeyError):
@@ -93,6 +95,16 @@ def make_page_macros(
     def action_kinds(collection_id: str = "action-kinds") -> str:
         kinds = lookup(dataset.by_id("action-kinds.schema.json"), collection_id, "action-kinds collection")
         return render_action_kinds(kinds, lang, ui, file_edit_url(edit_base, dataset.source_file(collection_id)))
+
+    sources = source_texts(dataset.root, dataset.by_id("documents.schema.json").get("documents", {}).get("items", []))
+
+    def author_text(document: str, start: str, end: str = "") -> str:
+        """The author's words a section comes from: the paragraphs of a source document (data/documents.yaml id) from
+        the one quoting `start` to the one quoting `end`, folded under "Author's text" (codex/mistakes/macro_calls.py
+        checks the quotations, with file and line, before this runs)."""
+        source = lookup(sources, document, "source document")
+        first, last = source.passage(start, end)
+        return render_author_text(source, first, last, lang, ui)
 
     def open_question(question_id: str) -> str:
         return render_open_question(lookup(questions, question_id, "open question"), lang, ui)
@@ -200,6 +212,7 @@ def make_page_macros(
         "value": value,
         "conditions": conditions,
         "action_kinds": action_kinds,
+        "author_text": author_text,
         "open_question": open_question,
         "open_questions_index": open_questions_index,
         "t": t,

@@ -62,6 +62,13 @@ MISSPELT_CALLS = [
         "write the id of a file of data/open-questions/",
     ),
     (
+        "{{ author_text('000', 'Tous les fumbles arretent automatiquemant') }}",
+        "« Tous les fumbles arretent automatiquemant » is not in 000_dd346e63a171f715.txt; the closest passage: "
+        "« Tous les fumbles arrêtent automatiquement toute action subséquente du personnage dans le round y compris "
+        "ses attaques n… ».",
+        "copy the words from the document (data/seeds/), enough of them to occur once",
+    ),
+    (
         "{{ tabel('materials') }}",
         "unknown macro 'tabel' — did you mean 'table'?",
         "call one of the macros CONTRIBUTING.md lists",

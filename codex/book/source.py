@@ -23,7 +23,7 @@ BOOK_ATTRIBUTE = "data-rulebook"  # the rulebook's own box, "assembled" once fil
 PERMALINK_CLASS = "headerlink"  # the theme's permalink mark after each heading
 # What paper does without: the site's history of each page and table (the cover says which commit the book is) and
 # its edit links.
-LEFT_OUT = ("codex-page-history", "codex-last-changed", "codex-edit")
+LEFT_OUT = ("codex-page-history", "codex-last-changed", "codex-edit", "codex-author-text")
 TITLE_CLASS = "book-chapter-title"  # a chapter's title: the running header takes it
 OPENING_CLASS = "book-part-opening"  # the title of a chapter that bears its part's title (a document's first page)
 # The book sets its text in two columns; a table that cannot sit in one spans both: one whose columns' longest words

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from codex.data.loading import Dataset
 from codex.mistakes.problem import Problem, suggestion
+from codex.sources.passages import QuotationError, SourceText, source_texts
 
 EXPRESSION = re.compile(r"\{\{-?(?P<expr>.*?)-?\}\}", re.DOTALL)
 # Names mkdocs-macros itself gives pages, besides ours.
@@ -55,7 +56,10 @@ class MacroChecks:
         self.conditions = dataset.by_id("conditions.schema.json")
         self.kinds = dataset.by_id("action-kinds.schema.json")
         self.calculators = set(calculator_ids)
+        documents = dataset.by_id("documents.schema.json").get("documents", {}).get("items", [])
+        self.sources: dict[str, SourceText] = source_texts(dataset.root, documents)
         self.checks: dict[str, Check] = {
+            "author_text": self.passage,
             "table": self.table,
             "value": self.value,
             "open_question": lambda args: self.known(args, self.questions, "open question", "data/open-questions/"),
@@ -77,6 +81,24 @@ class MacroChecks:
 
     def table(self, args: tuple) -> tuple[str, str] | None:
         return self.known(args, self.tables, "table id", "data/tables/")
+
+    def passage(self, args: tuple) -> tuple[str, str] | None:
+        """author_text('000', 'start' [, 'end']): a document of data/documents.yaml, and quotations found once in it."""
+        if not args or not all(isinstance(a, str) for a in args):
+            return None
+        document, quotations = str(args[0]), [str(a) for a in args[1:3]]
+        if document not in self.sources:
+            return (
+                f"unknown source document '{document}'{suggestion(document, self.sources)}",
+                f"write the id of a document of data/documents.yaml ({', '.join(sorted(self.sources))})",
+            )
+        if not quotations:
+            return ("author_text names no passage", "add the first words of the passage, as the document writes them")
+        try:
+            self.sources[document].passage(*quotations)
+        except QuotationError as wrong:
+            return (str(wrong), "copy the words from the document (data/seeds/), enough of them to occur once")
+        return None
 
     def value(self, args: tuple) -> tuple[str, str] | None:
         if len(args) != 3:  # value('calculator', 'constant'): the macro itself says what is wrong

@@ -1,0 +1,97 @@
+"""The author's words (issue 25, codex/sources/passages.py): a quotation is found in its seed whatever its typography,
+once or not at all; a mistyped one names the closest passage; a page's author_text() call is checked before the
+build renders it, and the built page shows the seed's paragraphs folded under "Author's text", in French on both
+sites, left out of the search index, the rulebook and print."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from codex.calculators import calculator_documents
+from codex.i18n.ui import UIText
+from codex.mistakes.macro_calls import MacroChecks
+from codex.render.author_text import render_author_text
+from codex.sources.passages import QuotationError, folded
+from tests.built_html import parsed
+from tests.conftest import lang_root
+from tests.project_data import project_dataset
+
+DATASET = project_dataset()
+CHECKS = MacroChecks(DATASET, calculator_documents(DATASET))
+RULES = CHECKS.sources["000"]
+FUMBLES_STOP = (
+    "Tous les fumbles arrêtent automatiquement toute action subséquente du personnage dans le round y compris ses "
+    "attaques non utilisées et y compris ses capacités de réactions."
+)
+
+
+def test_a_quotation_is_found_whatever_its_typography():
+    assert folded("L’arme « à deux mains » – ×2…") == folded('l\'ARME "a deux  mains" - x2...')
+    stop = RULES.paragraph_of("tous les fumbles  ARRETENT automatiquement")
+    assert RULES.paragraphs[stop] == FUMBLES_STOP
+    assert RULES.passage("Tous les fumbles arrêtent", "Pour produire un autre effet") == (stop, stop + 1)
+
+
+def test_a_quotation_must_occur_once_and_in_order():
+    with pytest.raises(QuotationError, match=r"« fumble » occurs 6 times .* quote more words"):
+        RULES.paragraph_of("fumble")
+    with pytest.raises(QuotationError, match="comes before"):
+        RULES.passage("Pour produire un autre effet", "Tous les fumbles arrêtent")
+
+
+def test_a_mistyped_quotation_names_the_closest_passage():
+    with pytest.raises(QuotationError) as wrong:
+        RULES.paragraph_of("Tous les fumbles arretent automatiquemant")
+    assert (
+        "is not in 000_dd346e63a171f715.txt; the closest passage: « Tous les fumbles arrêtent automatiquement"
+        in str(wrong.value)
+    )
+
+
+def test_the_macro_check_says_what_is_wrong_and_the_fix():
+    assert CHECKS.checks["author_text"](("000", "Tous les fumbles arrêtent")) is None
+    what, fix = CHECKS.checks["author_text"](("001", "Tous les fumbles"))
+    assert what.startswith("unknown source document '001'") and "000, 002, 003" in fix
+    what, fix = CHECKS.checks["author_text"](("003", "Tous les fumbles arrêtent"))
+    assert "is not in 003_c731bc9041012e2b.txt" in what and "data/seeds/" in fix
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_author_text_is_the_seed_s_paragraphs_in_french(lang):
+    ui = UIText.from_dataset(DATASET)
+    stop = RULES.paragraph_of("Tous les fumbles arrêtent")
+    html = str(render_author_text(RULES, stop, stop + 1, lang, ui))
+    assert html.startswith('<details class="codex-author-text" data-search-exclude>') and "\n" not in html
+    assert f'<div lang="fr"><p>{FUMBLES_STOP}</p><p>Pour produire' in html
+    assert ui.text("author_text", lang) in html
+
+
+@pytest.mark.site
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_built_section_offers_the_author_s_text_but_not_to_search_print_or_the_rulebook(built_site, lang):
+    root = lang_root(built_site, lang)
+    page = parsed(root / "fumbles" / "index.html")
+    shown = page.select("details.codex-author-text")
+    assert len(shown) >= 4
+    assert [p.get_text() for p in shown[1].select('div[lang="fr"] p')] == [FUMBLES_STOP]
+    rulebook = parsed(root / "rulebook" / "index.html")
+    assert rulebook.select("details.codex-author-text") == []
+    index = json.loads((root / "search" / "search_index.json").read_text(encoding="utf-8"))
+    words = UIText.from_dataset(DATASET).text("author_text", lang)
+    assert not [d["location"] for d in index["docs"] if words in d["text"] or words in d["title"]]
+
+
+def test_coverage_counts_the_paragraphs_the_pages_cite(tmp_path):
+    from codex.sources.coverage import coverage
+
+    (tmp_path / "page.md").write_text(
+        "# P\n\n{{ author_text('000', 'Tous les fumbles arrêtent', 'Pour produire un autre effet') }}\n"
+        "{{ author_text('000', 'un texte qui n’y est pas') }}\n",
+        encoding="utf-8",
+    )
+    found = coverage(tmp_path, CHECKS.sources)
+    stop = RULES.paragraph_of("Tous les fumbles arrêtent")
+    assert found.cited["000"] == {stop, stop + 1} and found.cited["003"] == set()
+    assert len(found.uncited["000"]) == len(RULES.paragraphs) - 2
