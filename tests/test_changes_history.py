@@ -200,3 +200,22 @@ def test_the_command_reads_a_moving_name_afresh(repo, capsys):
     changes_main(["HEAD~1", "--repo", str(repo.root)])
     out = capsys.readouterr().out
     assert "80 → 70" in out and "90 → 80" not in out
+
+
+@pytest.mark.site
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_table_s_last_change_links_to_its_page_s_history(built_site, lang):
+    """Every "Table last changed" line of a built page links to that page's history, which the page shows (CI once
+    saw the rulebook link a table to a history its page lacked; the rulebook now leaves both out)."""
+    root = lang_root(built_site, lang)
+    lines = 0
+    for path in sorted(root.rglob("index.html")):
+        if lang == "fr" and path.is_relative_to(root / "en"):
+            continue
+        page = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+        for link in page.select(".codex-last-changed a"):
+            lines += 1
+            assert link["href"] == "#page-history" and page.find(id="page-history"), path.relative_to(root)
+    assert lines > 10
+    rulebook = BeautifulSoup((root / "rulebook" / "index.html").read_text(encoding="utf-8"), "html.parser")
+    assert rulebook.select(".codex-last-changed, .codex-page-history") == []

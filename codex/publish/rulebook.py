@@ -36,8 +36,15 @@ PLACEHOLDER = {"data-rulebook": "pending"}  # the attribute of the placeholder t
 ARTICLE_CLASS = "md-content__inner"  # the theme's <article class="md-content__inner md-typeset">
 ARTICLE_START = re.compile(r'<article\b[^>]*\bclass="[^"]*\b' + ARTICLE_CLASS + r"\b")
 ARTICLE_END = "</article>"
-# calculator forms, the theme's edit button, the author's text (on screen, on demand: issue 25)
-LEFT_OUT = (("form", "codex-calculator"), ("a", "md-content__button"), ("details", "codex-author-text"))
+# Calculator forms, the theme's edit button, the author's text (on screen, on demand: issue 25) and each page's own
+# history with its tables' "last changed" lines (the history of a rule is on its page, as in the book).
+LEFT_OUT = (
+    ("form", "codex-calculator"),
+    ("a", "md-content__button"),
+    ("details", "codex-author-text"),
+    ("details", "codex-page-history"),
+    ("p", "codex-last-changed"),
+)
 ID_REFERENCES = ("for", "aria-labelledby", "aria-describedby", "aria-controls", "headers")
 HEADING = re.compile(r"^h[1-6]$")
 
