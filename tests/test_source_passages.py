@@ -34,6 +34,12 @@ def test_a_quotation_is_found_whatever_its_typography():
     assert RULES.passage("Tous les fumbles arrêtent", "Pour produire un autre effet") == (stop, stop + 1)
 
 
+def test_a_heading_quoted_whole_is_found_though_its_words_recur():
+    draft = CHECKS.sources["003"]
+    assert draft.paragraphs[draft.paragraph_of("Combat")] == "Combat"
+    assert draft.paragraphs[draft.paragraph_of("parer")] == "Parer"
+
+
 def test_a_quotation_must_occur_once_and_in_order():
     with pytest.raises(QuotationError, match=r"« fumble » occurs 6 times .* quote more words"):
         RULES.paragraph_of("fumble")

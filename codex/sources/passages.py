@@ -3,7 +3,8 @@
 A quotation is found whatever its typography: apostrophes and quotation marks of any kind, spaces (none, several,
 no-break), case, accents, ligatures (œ), dashes, "×" for "x" and "…" for "..." are all folded away before comparing,
 so a contributor may copy the seed's words or the site's typeset ones. A quotation must then occur once in its
-document (quote more words otherwise); a passage runs from the paragraph of its first quotation to the paragraph
+document (quote more words otherwise), unless it is a whole paragraph that no other paragraph is (a heading such as
+"Combat"); a passage runs from the paragraph of its first quotation to the paragraph
 of its last. A paragraph is a non-empty line of the seed file.
 """
 
@@ -73,8 +74,9 @@ class SourceText:
         if not wanted:
             raise QuotationError("an empty quotation")
         found = [i for i, text in enumerate(self._folded) for _ in range(text.count(wanted))]
-        if len(found) == 1:
-            return found[0]
+        whole = [i for i in found if self._folded[i] == wanted]  # a heading quoted whole: "Combat", "Parer"
+        if len(found) == 1 or len(whole) == 1:
+            return whole[0] if whole else found[0]
         if found:
             raise QuotationError(
                 f"« {quotation} » occurs {len(found)} times in {self.file} (paragraphs "
