@@ -272,6 +272,8 @@ def test_a_change_that_readers_cannot_see_is_no_change(repo):
     # A link that shows the words already there: the reader sees the same text.
     repo.replace("docs/fr/object-damage.md", "pour briser l’objet.", "pour [[term:break-dc|briser]] l’objet.")
     repo.replace("data/conditions.yaml", 'fr: "Malus de −1 à l’AC."', 'fr: "Malus de −1 à l’[[term:ac|AC]]."')
+    # The author's text under a section names the source, it is not a rule of the site.
+    repo.replace("docs/en/object-damage.md", "the material.", "the material.\n\n{{ author_text('000', 'Hardness') }}")
     assert changes_of_commit(repo, "Comments and wrapping") == []
 
 

@@ -101,3 +101,11 @@ def test_coverage_counts_the_paragraphs_the_pages_cite(tmp_path):
     stop = RULES.paragraph_of("Tous les fumbles arrêtent")
     assert found.cited["000"] == {stop, stop + 1} and found.cited["003"] == set()
     assert len(found.uncited["000"]) == len(RULES.paragraphs) - 2
+
+
+def test_the_author_s_words_get_french_spacing_but_times_and_addresses_do_not():
+    from codex.render.author_text import french_spacing
+
+    assert french_spacing("d’OA; elle, simple: Une, «mot»") == "d’OA\u202f; elle, simple\u00a0: Une, «\u00a0mot\u00a0»"
+    assert french_spacing("à 10:30, http://x.org") == "à 10:30, http://x.org"
+    assert french_spacing("A chaque round") == "À chaque round"

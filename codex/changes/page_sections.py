@@ -19,6 +19,8 @@ OWN_LINE = re.compile(r"^[ \t]*(?:[-*+][ \t]|[0-9]+[.)][ \t]|\||\{[{%]|!!!|\?\?\
 STANDALONE = re.compile(r"^[ \t]*(?:\||\{[{%]|!!!|\?\?\?|#)")
 TABLE_DELIMITER = re.compile(r"^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
 MACRO = re.compile(r"\{\{.*?\}\}|\{%.*?%\}")
+# The author's text under a section (issue 25) names the source, it is not the site's rule: no change to report.
+AUTHOR_TEXT = re.compile(r"\{\{-?\s*author_text\(.*?\}\}")
 MARKDOWN_LINK = re.compile(r"!?\[(?P<words>[^\]\n]*)\](?:\([^)\n]*\)|\[[^\]\n]*\])")
 LINE_MARKUP = re.compile(r"^(?:[-*+]|[0-9]+[.)]|#{1,6}|>|!!!|\?\?\?\+?)[ \t]+")
 ADMONITION = re.compile(r"^(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+\"(?P<title>[^\"]*)\")?[ \t]*$")
@@ -103,8 +105,8 @@ def parse_page(markdown: str) -> ParsedPage:
 
 def strip_markdown(text: str) -> str:
     """Markdown as the words a reader sees (links as their words, no emphasis, tags or attribute lists); macros
-    and wiki links stay as written."""
-    text = collapse(text)
+    and wiki links stay as written; the author's text calls go."""
+    text = collapse(AUTHOR_TEXT.sub("", text))
     admonition = ADMONITION.match(text)
     if admonition:
         return admonition["title"] or ""
