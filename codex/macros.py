@@ -90,7 +90,7 @@ def make_page_macros(
         return lookup(dataset.by_id("conditions.schema.json"), collection_id, "conditions collection")
 
     def conditions(collection_id: str = "conditions", level: int = 2) -> str:
-        return render_conditions(conditions_collection(collection_id), lang, ui, level)
+        return render_conditions(conditions_collection(collection_id), lang, ui, level, quoted_passage)
 
     def action_kinds(collection_id: str = "action-kinds") -> str:
         kinds = lookup(dataset.by_id("action-kinds.schema.json"), collection_id, "action-kinds collection")
@@ -105,6 +105,15 @@ def make_page_macros(
         source = lookup(sources, document, "source document")
         first, last = source.passage(start, end)
         return render_author_text(source, first, last, lang, ui)
+
+    def quoted_passage(source: dict) -> str:
+        """The author's words a data entry's `source: {seed, quote, to}` names ("" without a quote); the data's
+        check has found them already."""
+        text = next((t for t in sources.values() if t.file == source.get("seed")), None)
+        if text is None or "quote" not in source:
+            return ""
+        first, last = text.passage(source["quote"], source.get("to", ""))
+        return render_author_text(text, first, last, lang, ui)
 
     def open_question(question_id: str) -> str:
         return render_open_question(lookup(questions, question_id, "open question"), lang, ui)

@@ -11,7 +11,7 @@ GOOD_TABLE = """\
 # yaml-language-server: $schema=../schemas/table.schema.json
 id: materials
 title: {fr: Matériaux, en: Materials}
-source: {seed: 000_dd346e63a171f715.txt, section: Dommages aux objets et matériaux}
+source: {seed: 000_dd346e63a171f715.txt, section: Dommages aux objets et matériaux, quote: Dommages aux objets et matériaux}
 columns:
   - {id: name, label: {fr: Matériau, en: Material}, type: text}
   - {id: hardness, label: {fr: Dureté, en: Hardness}, type: number}

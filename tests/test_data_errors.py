@@ -81,7 +81,7 @@ page: abilities.md
 tables: [materials, no-such-table]
 readings:
   - text: {fr: Lecture, en: Reading}
-    source: {seed: 000_dd346e63a171f715.txt, section: Bonus}
+    source: {seed: 000_dd346e63a171f715.txt, section: Bonus, quote: Bonus}
 """
     error = only_error(tmp_path, {"tables/materials.yaml": GOOD_TABLE, "open-questions/some-question.yaml": question})
     assert (error.file, error.line, error.field, error.value) == (

@@ -90,17 +90,53 @@ def test_a_built_section_offers_the_author_s_text_but_not_to_search_print_or_the
 
 
 def test_coverage_counts_the_paragraphs_the_pages_cite(tmp_path):
-    from codex.sources.coverage import coverage
+    from codex.sources.coverage import cited_by_pages
 
     (tmp_path / "page.md").write_text(
         "# P\n\n{{ author_text('000', 'Tous les fumbles arrêtent', 'Pour produire un autre effet') }}\n"
         "{{ author_text('000', 'un texte qui n’y est pas') }}\n",
         encoding="utf-8",
     )
-    found = coverage(tmp_path, CHECKS.sources)
+    cited = cited_by_pages(tmp_path, CHECKS.sources)
     stop = RULES.paragraph_of("Tous les fumbles arrêtent")
-    assert found.cited["000"] == {stop, stop + 1} and found.cited["003"] == set()
-    assert len(found.uncited["000"]) == len(RULES.paragraphs) - 2
+    assert cited["000"] == {stop, stop + 1} and cited["003"] == set()
+
+
+def test_a_passage_ends_at_the_first_paragraph_after_its_start_that_holds_its_last_words():
+    """ "Durée par défaut : d4 +1 turns." ends two conditions: each condition's passage ends at its own."""
+    unconscious = RULES.paragraph_of("Unconscious (Inconscient)")
+    deafened = RULES.paragraph_of("Deafened (Assourdi)")
+    assert RULES.passage("Unconscious (Inconscient)", "Durée par défaut : d4 +1 turns") == (
+        unconscious,
+        unconscious + 6,
+    )
+    assert RULES.passage("Deafened (Assourdi)", "Durée par défaut : d4 +1 turns") == (deafened, deafened + 3)
+    with pytest.raises(QuotationError, match="comes before"):
+        RULES.passage("Deafened (Assourdi)", "Unconscious (Inconscient)")
+
+
+def test_a_made_up_quotation_in_a_data_file_stops_the_load_at_its_line(tmp_path):
+    import shutil
+
+    from codex.data.errors import DataErrors
+    from codex.data.loading import load_dataset
+
+    data = tmp_path / "data"
+    shutil.copytree(DATASET.root, data)
+    table = data / "tables" / "fumbles.yaml"
+    lines = table.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("  quote:"))  # the table's source: {quote}
+    lines[at] = "  quote: Tous les fumbles arretent automatiquemant"
+    table.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(DataErrors) as stopped:
+        load_dataset(data)
+    assert [str(e) for e in stopped.value.errors] == [
+        f"data/tables/fumbles.yaml:{at + 1}: field 'source.quote': got 'Tous les fumbles arretent automatiquemant'; "
+        "expected the seed's own words, once, typography aside: « Tous les fumbles arretent automatiquemant » is not "
+        "in 000_dd346e63a171f715.txt; the closest passage: « Tous les fumbles arrêtent automatiquement toute action "
+        "subséquente du personnage dans le round y compris ses attaques n… ». Fix: copy the passage's first words "
+        "from data/seeds/"
+    ]
 
 
 def test_the_author_s_words_get_french_spacing_but_times_and_addresses_do_not():
@@ -109,3 +145,44 @@ def test_the_author_s_words_get_french_spacing_but_times_and_addresses_do_not():
     assert french_spacing("d’OA; elle, simple: Une, «mot»") == "d’OA\u202f; elle, simple\u00a0: Une, «\u00a0mot\u00a0»"
     assert french_spacing("à 10:30, http://x.org") == "à 10:30, http://x.org"
     assert french_spacing("A chaque round") == "À chaque round"
+
+
+def test_a_paragraph_left_out_on_purpose_is_not_counted_as_missing(tmp_path):
+    from types import SimpleNamespace
+
+    from codex.sources.coverage import LEFT_OUT_SCHEMA, coverage
+
+    stop = RULES.paragraph_of("Tous les fumbles arrêtent")
+    left_out = {"seed": RULES.file, "section": "Fumbles", "quote": "Tous les fumbles arrêtent"}
+    table = {"seed": RULES.file, "section": "Fumbles", "quote": "Pour produire un autre effet"}
+    dataset = SimpleNamespace(
+        documents=[
+            SimpleNamespace(schema=LEFT_OUT_SCHEMA, content={"items": [{"source": left_out, "reason": "a test"}]}),
+            SimpleNamespace(schema="table.schema.json", content={"source": table}),
+        ]
+    )
+    found = coverage(tmp_path, dataset, {"000": RULES})
+    assert found.cited["000"] == {stop + 1} and found.left_out["000"] == {stop}
+    assert len(found.uncited["000"]) == len(RULES.paragraphs) - 2
+
+
+def test_a_glossary_entry_names_a_passage_of_each_of_its_documents(tmp_path):
+    import shutil
+
+    from codex.data.errors import DataErrors
+    from codex.data.loading import load_dataset
+
+    data = tmp_path / "data"
+    shutil.copytree(DATASET.root, data)
+    glossary = data / "glossary.yaml"
+    text = glossary.read_text(encoding="utf-8")
+    at = text.index('    seeds: ["000"]\n')  # the third entry: one document, one passage
+    glossary.write_text(text[:at] + '    seeds: ["000", "002"]\n' + text[at + 19 :], encoding="utf-8")
+    with pytest.raises(DataErrors) as stopped:
+        load_dataset(data)
+    line = text[:at].count("\n") + 2
+    assert [str(e) for e in stopped.value.errors] == [
+        f"data/glossary.yaml:{line}: field 'items[2].sources': got ['000_dd346e63a171f715.txt']; expected a passage "
+        "of each document of `seeds` (002_80876a7bfba57569.txt). Fix: add a {seed, section, quote} for it, or drop "
+        "the document from `seeds`"
+    ]

@@ -10,6 +10,7 @@ from codex.data.wiki_links import EXAMPLE, UnknownWikiLink, WikiTargets, find_li
 from codex.i18n.ui import DOCUMENTS_SCHEMA, UI_SCHEMA, placeholders
 from codex.mistakes.active_content import text_is_active
 from codex.mistakes.problem import suggestion
+from codex.sources.passages import QuotationError, source_texts
 
 if TYPE_CHECKING:
     from codex.data.loading import Dataset, Document
@@ -25,6 +26,7 @@ def integrity_errors(dataset: Dataset) -> list[DataError]:
     errors += unresolved_references(dataset)
     errors += glossary_reference_errors(dataset)
     errors += document_reference_errors(dataset)
+    errors += quotation_errors(dataset)
     errors += ui_placeholder_errors(dataset)
     errors += wiki_link_errors(dataset)
     errors += active_text_errors(dataset)
@@ -239,6 +241,7 @@ def document_reference_errors(dataset: Dataset) -> list[DataError]:
         return []
     files = sorted(d["file"] for d in listed)
     ids = sorted(d["id"] for d in listed)
+    file_of = {d["id"]: d["file"] for d in listed}
     errors = []
     for doc in dataset.documents:
         for path, source in sources(doc.content):
@@ -265,16 +268,61 @@ def document_reference_errors(dataset: Dataset) -> list[DataError]:
                             f"the id of a document of data/documents.yaml ({', '.join(ids)})",
                         )
                     )
+            quoted = {source["seed"] for source in item["sources"]}
+            unquoted = [seed for seed in item["seeds"] if seed in ids and file_of[seed] not in quoted]
+            if unquoted:
+                errors.append(
+                    DataError(
+                        rel(doc),
+                        doc.line("items", index, "sources"),
+                        f"items[{index}].sources",
+                        sorted(quoted),
+                        "a passage of each document of `seeds` (" + ", ".join(file_of[s] for s in unquoted) + ")",
+                        "add a {seed, section, quote} for it, or drop the document from `seeds`",
+                    )
+                )
+    return errors
+
+
+def quotation_errors(dataset: Dataset) -> list[DataError]:
+    """Every `source: {quote: ..., to: ...}` names a passage of its seed: its words are there, once (typography
+    aside), `to` after `quote`; a mistyped quotation names the closest passage (codex/sources/passages.py)."""
+    listed = [item for doc in dataset.of_kind(DOCUMENTS_SCHEMA) for item in doc.content["items"]]
+    texts = {text.file: text for text in source_texts(dataset.root, listed).values()}
+    errors = []
+    for doc in dataset.documents:
+        for path, source in sources(doc.content):
+            text = texts.get(source["seed"])
+            if text is None or "quote" not in source:
+                continue
+            for field in ("quote", "to") if "to" in source else ("quote",):
+                try:
+                    text.passage(source["quote"], source["to"]) if field == "to" else text.paragraph_of(source[field])
+                except QuotationError as err:
+                    errors.append(
+                        DataError(
+                            rel(doc),
+                            doc.line(*path, field),
+                            ".".join(map(str, [*path, field])),
+                            source[field],
+                            f"the seed's own words, once, typography aside: {err}",
+                            f"copy the passage's {'first' if field == 'quote' else 'last'} words from data/seeds/",
+                        )
+                    )
+                    break
     return errors
 
 
 def sources(node: object, path: tuple = ()) -> list[tuple[tuple, dict]]:
-    """(path, value) of every `source: {seed: ..., section: ...}` field, at any depth."""
+    """(path, value) of every `source: {seed: ..., section: ...}` field, and of each of a `sources: [...]` list, at
+    any depth."""
     found = []
     if isinstance(node, dict):
         for key, value in node.items():
             if key == "source" and isinstance(value, dict) and "seed" in value:
                 found.append(((*path, key), value))
+            elif key == "sources" and isinstance(value, list):
+                found += [((*path, key, i), v) for i, v in enumerate(value) if isinstance(v, dict) and "seed" in v]
             else:
                 found += sources(value, (*path, key))
     elif isinstance(node, list):

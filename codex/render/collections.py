@@ -7,6 +7,8 @@ same anchor in both languages (their text escaped by codex/render/markdown.py); 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from codex.i18n.localize import text
 from codex.i18n.ui import UIText
 from codex.render.markdown import markdown_text
@@ -22,8 +24,11 @@ def status_label(status: str, lang: str, ui: UIText) -> str:
     return ui.text("status_" + status.replace("-", "_"), lang)
 
 
-def render_conditions(conditions: dict, lang: str, ui: UIText, level: int = 2) -> str:
-    """One Markdown heading per condition, then its effects and default duration, then the collection's source."""
+def render_conditions(
+    conditions: dict, lang: str, ui: UIText, level: int = 2, author_text: Callable[[dict], str] | None = None
+) -> str:
+    """One Markdown heading per condition, then its effects and default duration (and the author's words its
+    `source` quotes, through `author_text`), then the collection's source."""
     out = []
     for item in conditions["items"]:
         out.append(f"{'#' * level} {markdown_text(text(item['name'], lang))} {{#{item['id']}}}\n")
@@ -39,6 +44,8 @@ def render_conditions(conditions: dict, lang: str, ui: UIText, level: int = 2) -
             )
             + "\n"
         )
+        if author_text and "source" in item:
+            out.append(author_text(item["source"]) + "\n")
     out.append(render("source.html", ui=ui, lang=lang, source=conditions["source"]))
     return "\n".join(out)
 

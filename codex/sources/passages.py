@@ -2,10 +2,10 @@
 
 A quotation is found whatever its typography: apostrophes and quotation marks of any kind, spaces (none, several,
 no-break), case, accents, ligatures (œ), dashes, "×" for "x" and "…" for "..." are all folded away before comparing,
-so a contributor may copy the seed's words or the site's typeset ones. A quotation must then occur once in its
-document (quote more words otherwise), unless it is a whole paragraph that no other paragraph is (a heading such as
-"Combat"); a passage runs from the paragraph of its first quotation to the paragraph
-of its last. A paragraph is a non-empty line of the seed file.
+so a contributor may copy the seed's words or the site's typeset ones. A passage's first quotation must then occur
+once in its document (quote more words otherwise), unless it is a whole paragraph that no other paragraph is (a
+heading such as "Combat"); the passage runs from that paragraph to the first one from there on that holds its last
+quotation. A paragraph is a non-empty line of the seed file.
 """
 
 from __future__ import annotations
@@ -87,15 +87,21 @@ class SourceText:
         )
 
     def passage(self, start: str, end: str = "") -> tuple[int, int]:
-        """The paragraphs (first, last, indices) from the one quoting `start` to the one quoting `end` (or `start`'s
-        alone); QuotationError when a quotation is missing or not once, or `end` comes before `start`."""
+        """The paragraphs (first, last, indices) from the one quoting `start` to the first one from there on that
+        quotes `end` (or `start`'s alone); QuotationError when `start` is missing or not once, or `end` is not in
+        the document after it."""
         first = self.paragraph_of(start)
-        last = self.paragraph_of(end) if end else first
-        if last < first:
+        if not end:
+            return first, first
+        wanted = folded(end)
+        for index in range(first, len(self._folded)):
+            if wanted and wanted in self._folded[index]:
+                return first, index
+        if wanted and any(wanted in text for text in self._folded):
             raise QuotationError(
                 f"« {end} » comes before « {start} » in {self.file}: the passage runs from start to end"
             )
-        return first, last
+        raise QuotationError(f"« {end} » is not in {self.file}; the closest passage: « {self.closest(end)} »")
 
     def closest(self, quotation: str) -> str:
         """The sentence of the document holding the stretch of words most like `quotation` (for a contributor's
