@@ -204,6 +204,7 @@ items:
     definition: {fr: Faire tomber., en: Knock down.}
     page: no-such-page.md#trip
     seeds: ["000"]
+    sources: [{seed: 000_dd346e63a171f715.txt, section: Trip, quote: Trip}]
 """
         },
     )
