@@ -183,11 +183,12 @@ def make_page_macros(
     def recent_changes(count: int = 5) -> str:
         """The last commits that changed the rules, a few changes each (codex/render/rules_changes.py), or a note
         when the build has no git history."""
-        return render_latest_changes(history.commits, lang, ui, history.link, count)
+        return render_latest_changes(history, lang, ui, count)
 
-    def rules_changes() -> str:
-        """The Changes page: every change of the rules, by commit, newest first, filterable by document."""
-        return render_changes_page(history.commits, lang, ui, history.link)
+    def rules_changes(part: int = 0) -> str:
+        """A page of the history of the rules (0: the Changes page, the newest; the older pages are made by the
+        plugin): its changes by day and commit, newest first, filterable by document."""
+        return render_changes_page(history, lang, ui, part)
 
     def tracker(tracker_id: str) -> str:
         """A live combat tracker (codex/render/trackers.py, run in the browser by its Python module), per the

@@ -29,9 +29,11 @@ For each language's configuration (mkdocs.yml for French; mkdocs.en.yml, which i
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 from jinja2 import Environment
 from mkdocs.config import config_options as c
@@ -41,7 +43,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
-from mkdocs.structure.files import Files
+from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
@@ -64,6 +66,7 @@ from codex.mistakes.twins import read_config, twin_problems, unshown_questions
 from codex.other_languages import OtherLanguages
 from codex.publish.build_date import pin_build_date
 from codex.publish.calculators import publish_calculators
+from codex.publish.changes_feed import FEED_PATH, write_changes_feed
 from codex.publish.content_policy import with_content_policy
 from codex.publish.downloads import publish_downloads
 from codex.publish.offline_copy import NO_OFFLINE_COPY, OfflineCopy, publish_offline_zip
@@ -76,7 +79,16 @@ from codex.publish.web_app import app_links, write_manifest, write_service_worke
 from codex.render.edit_links import forget_unset_repository, repository_edit_base
 from codex.render.not_found import not_found_context
 from codex.render.page_meta import open_graph, page_description
-from codex.render.rules_changes import HistoryView, PageHistory, page_changes, render_page_history
+from codex.render.rules_changes import (
+    NO_HISTORY,
+    HistoryView,
+    Link,
+    PageHistory,
+    page_changes,
+    part_markdown,
+    part_page,
+    render_page_history,
+)
 from codex.render.template_cache import cache_compiled_templates
 from codex.render.tooltips import append_tooltips, tooltip_definitions
 from codex.render.wiki_links import LINKED_FROM_KINDS, Linker, WikiLinkError, fill_linked_from, link_page
@@ -93,6 +105,9 @@ class RulebookConfig(Config):
 
     page = c.Optional(c.Type(str))
     skip = c.ListOfItems(c.Type(str), default=[])
+
+
+NOT_IN_NAV = InclusionLevel.NOT_IN_NAV  # the history's older pages: in the site, not in the navigation
 
 
 class CodexConfig(Config):
@@ -123,6 +138,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         self.wiki: WikiTargets | None = None
         self.linked_from: dict[str, list[Page]] = {}  # 'condition:prone' -> the pages that link to it
         self.history: list[CommitChanges] | None = None
+        self.history_view = NO_HISTORY  # the history as the macros show it, cut into the history's pages
         self.page: Page | None = None  # the page being built
         self.page_history: PageHistory = []  # its own history, shown at its foot and by its tables' last change
         self.anchors: dict[str, set[str]] = {}  # page -> its anchors, as links from the history ask
@@ -170,7 +186,8 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             self.config.offline_folder,
         )
         self.history = rules_history_once(self.project_path(config, "."))
-        history = HistoryView(self.history, self.link_from_page, lambda: self.page_history)
+        history = HistoryView(self.history, self.link_from_page, lambda: self.page_history, frozenset(self.not_rules()))
+        self.history_view = history
         macros = make_page_macros(self.dataset, lang, Path(config.docs_dir), edit_base, self.offline, history)
         self.macro_checks = MacroChecks(self.dataset, calculator_documents(self.dataset))
         self.macro_names = sorted(macros)
@@ -190,6 +207,12 @@ class CodexPlugin(BasePlugin[CodexConfig]):
     def on_files(self, files: Files, config: MkDocsConfig, **kwargs: Any) -> Files:
         """Keep the site's files: the rulebook finds each page's built file and URL among them. Start the other
         languages' builds, which run beside this one now that the site folder is emptied (codex/other_languages.py)."""
+        assert self.ui is not None
+        parts = self.history_view.parts
+        for index in range(1, len(parts)):  # the history's older pages (codex/render/rules_changes.py)
+            content = part_markdown(index, parts, self.lang, self.ui)
+            page = File.generated(config, part_page(index, len(parts)), content=content, inclusion=NOT_IN_NAV)
+            files.append(page)
         self.files = files
         others = [self.project_path(config, other) for other in self.config.other_languages]
         self.other_languages = OtherLanguages(config, others, self.serving)
@@ -210,12 +233,28 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         file = self.files.get_file_from_path(target)
         if file is None or self.page is None:
             return None
+        fragment = self.fragment(target, anchor)
+        return (get_relative_url(file.url, self.page.file.url) if file is not self.page.file else "") + fragment or "#"
+
+    def fragment(self, target: str, anchor: str) -> str:
+        """'#anchor' when the page `target` still has that anchor, else '' (an old change's)."""
         if anchor and self.wiki is not None:
             if target not in self.anchors:
                 self.anchors[target] = self.wiki.anchors(target)
             anchor = anchor if anchor in self.anchors[target] else ""
-        fragment = f"#{anchor}" if anchor else ""
-        return (get_relative_url(file.url, self.page.file.url) if file is not self.page.file else "") + fragment or "#"
+        return f"#{anchor}" if anchor else ""
+
+    def link_from_feed(self, config: MkDocsConfig) -> Link:
+        """Links as the feed gives them: the site's address when it has one, else relative to the feed."""
+
+        def link(target: str, anchor: str) -> str | None:
+            file = self.files.get_file_from_path(target)
+            if file is None:
+                return None
+            url = urljoin(config.site_url, file.url) if config.site_url else get_relative_url(file.url, FEED_PATH)
+            return url + self.fragment(target, anchor)
+
+        return link
 
     @event_priority(10)  # before mkdocs-macros (priority 0) renders the page's macros
     def check_page_source(self, markdown: str, page: Page, **kwargs: Any) -> str:
@@ -277,6 +316,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             links = {key: [(str(p.title), p.url) for p in pages] for key, pages in self.linked_from.items()}
             page.content = fill_linked_from(page.content, links, page.url, self.ui, self.lang)
         context["codex_search_name"] = self.search_name()
+        context["codex_feed_title"] = self.ui.text("changes_feed_title", self.lang) if self.ui else ""
         context["codex_open_graph"] = open_graph(
             # the title as text: MkDocs reads it from the rendered heading, its '&' written '&amp;'
             title=config.site_name if page.is_homepage else html.unescape(str(page.meta.get("title") or page.title)),
@@ -344,6 +384,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
 
     def on_template_context(self, context: dict[str, Any], template_name: str, config: MkDocsConfig) -> dict:
         context["codex_search_name"] = self.search_name()
+        context["codex_feed_title"] = self.ui.text("changes_feed_title", self.lang) if self.ui else ""
         is_root_language = language_depth(config) == 0
         if template_name == SITEMAP:  # a language below the root writes none: the root's lists every language
             pages = [(f.page.url, f.page.update_date) for f in context["pages"] if f.page and not f.page.is_link]
@@ -381,6 +422,8 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             assemble_rulebook(built, config.nav, lang, self.ui, self.config.rulebook.page, self.config.rulebook.skip)
         except RulebookError as err:
             raise PluginError(str(err)) from None
+        view = dataclasses.replace(self.history_view, link=self.link_from_feed(config))
+        write_changes_feed(site_dir, view, lang, self.ui, config.site_url)
         self.other_languages.finish()
         if self.config.offline_folder:
             finish_folder(site_dir, vendor_dir)

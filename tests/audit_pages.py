@@ -35,6 +35,7 @@ PAGE_KINDS: dict[str, str] = {
     "collection": "conditions.md",
     "glossary": "glossary.md",
     "open-questions": "open-questions.md",
+    "changes": "changes.md",
     "draft-section": "initiative-points/index.md",
     "gm-screen": "gm-screen.md",
     "rulebook": "rulebook.md",

@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 
 from codex.changes.history import CommitChanges, rules_history
+from codex.changes.model import Change
 from codex.i18n.ui import UIText
-from codex.render.rules_changes import render_latest_changes
+from codex.plugin import codex_options
+from codex.render.rules_changes import NO_HISTORY, HistoryView, render_latest_changes
 from tests.built_html import article
 from tests.conftest import ROOT, lang_root
 from tests.project_data import project_dataset
@@ -37,21 +39,25 @@ def test_the_home_page_counts_the_open_questions_from_data(built_site, lang, wor
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_home_page_lists_the_latest_rule_changes(built_site, lang):
-    """The home page's latest changes come from the rules' history (codex/changes/history.py): its last commits."""
+    """The home page's latest changes come from the rules' history (codex/changes/history.py): its last commits that
+    changed a rule (not only the site's general pages), each message after its changes."""
     history = rules_history(ROOT)
     if history is None:
         pytest.skip("this checkout has no git history")
-    shown = home(built_site, lang).select(".codex-latest-changes .codex-change-commit-title code")
-    assert [code.get_text() for code in shown] == [c.short for c in history[:3]]
+    site_pages = set(codex_options(ROOT / "mkdocs.yml").rulebook.skip)
+    rule_commits = [c for c in history if any(change.page not in site_pages for change in c.changes)]
+    shown = home(built_site, lang).select(".codex-latest-changes .codex-change-message code")
+    assert [code.get_text() for code in shown] == [c.short for c in rule_commits[:3]]
 
 
 def test_the_latest_changes_degrade_to_a_note_without_git_history():
     for lang in ("fr", "en"):
-        note = render_latest_changes(None, lang, UI, lambda page, anchor: None)
+        note = render_latest_changes(NO_HISTORY, lang, UI)
         assert "<li>" not in note and UI.text("changes_unavailable", lang) in note
 
 
 def test_commit_subjects_are_escaped_and_marked_english():
-    commit = CommitChanges("abc1234" * 6, "2026-01-01", "Fix <b> & tables", ())
-    html = render_latest_changes([commit], "fr", UI, lambda page, anchor: None)
+    change = Change("cell", "000", "p.md", "a", {"fr": "x", "en": "x"}, None, {"fr": "1", "en": "1"})
+    commit = CommitChanges("abc1234" * 6, "2026-01-01", "Fix <b> & tables", (change,))
+    html = render_latest_changes(HistoryView([commit], lambda page, anchor: None, lambda: []), "fr", UI)
     assert "&lt;b&gt; &amp; tables" in html and 'lang="en"' in html

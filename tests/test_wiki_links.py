@@ -192,10 +192,13 @@ def test_a_page_link_that_leads_nowhere_stops_the_build_naming_file_and_line(tmp
 def test_a_commit_subject_that_looks_like_a_wiki_link_is_shown_as_written(dataset):
     """The home page's recent changes are free text: '[[kind:id]]' in a commit subject is not a link to check."""
     from codex.changes.history import CommitChanges
-    from codex.render.rules_changes import render_latest_changes
+    from codex.changes.model import Change
+    from codex.render.rules_changes import HistoryView, render_latest_changes
 
-    commits = [CommitChanges("abc1234" * 6, "2026-12-01", "Wiki links: [[kind:id]] & more", ())]
-    html = str(render_latest_changes(commits, "en", UIText.from_dataset(dataset), lambda page, anchor: None))
+    change = Change("cell", "000", "p.md", "a", {"fr": "x", "en": "x"}, None, {"fr": "1", "en": "1"})
+    commits = [CommitChanges("abc1234" * 6, "2026-12-01", "Wiki links: [[kind:id]] & more", (change,))]
+    view = HistoryView(commits, lambda page, anchor: None, lambda: [])
+    html = str(render_latest_changes(view, "en", UIText.from_dataset(dataset)))
     markdown, linked = link_page(html, linker_for(dataset, "en", "index.md"))
     assert linked == [] and markdown == html
     assert BeautifulSoup(markdown, "html.parser").find("span", lang="en").get_text() == "Wiki links: [[kind:id]] & more"

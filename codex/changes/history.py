@@ -25,12 +25,14 @@ SEPARATOR = "\x1f"
 
 @dataclass(frozen=True)
 class CommitChanges:
-    """One commit of the rules: its id, date (YYYY-MM-DD), message's first line and the changes it made."""
+    """One commit of the rules: its id, date (YYYY-MM-DD), message's first line, the changes it made and its time
+    (ISO 8601 with its offset; the feed's dates)."""
 
     commit: str
     date: str
     subject: str
     changes: tuple[Change, ...]
+    time: str = ""
 
     @property
     def short(self) -> str:
@@ -61,19 +63,19 @@ def rules_history(repo: Path, head: str = "HEAD") -> list[CommitChanges] | None:
     if not has_history(repo):
         return None
     log = git_output(
-        repo, "log", "--first-parent", f"--format=%H{SEPARATOR}%P{SEPARATOR}%cs{SEPARATOR}%s", head, "--", *RULES_PATHS
+        repo, "log", "--first-parent", f"--format=%H{SEPARATOR}%P{SEPARATOR}%cI{SEPARATOR}%s", head, "--", *RULES_PATHS
     )
     if log is None:
         return None
     history = []
     for line in log.splitlines():
-        commit, parents, date, subject = line.split(SEPARATOR, 3)
+        commit, parents, time, subject = line.split(SEPARATOR, 3)
         try:
             changes = changes_between(repo, parents.split()[0] if parents else None, commit)
         except GitError:
             return None
         if changes:
-            history.append(CommitChanges(commit, date, subject, tuple(changes)))
+            history.append(CommitChanges(commit, time[:10], subject, tuple(changes), time))
     return history
 
 

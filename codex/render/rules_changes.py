@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from markupsafe import Markup
 from codex.changes.describe import describe, describe_lines
 from codex.changes.history import CommitChanges
 from codex.changes.model import Change
+from codex.i18n.dates import long_date
 from codex.i18n.localize import text
 from codex.i18n.ui import UIText
 from codex.render.templates import render
@@ -35,14 +37,23 @@ class HistoryView:
     """The history as the page being built sees it: the commits (None without history), the link from that page to
     a place of the site, and that page's own history as its foot shows it (`page_changes`; [] on a page that shows
     none). A table's "last changed" line reads the same list as the page's foot, so it never links to a history the
-    page does not show."""
+    page does not show. `site_pages` are the pages that hold no rule (home, tools, data…): their changes are not rule
+    changes, and show only when the reader asks for them."""
 
     commits: list[CommitChanges] | None
     link: Link
     own: Callable[[], PageHistory]
+    site_pages: frozenset[str] = frozenset()
+
+    @functools.cached_property
+    def parts(self) -> list[list[CommitChanges]]:
+        """The history cut into the Changes page and its older pages (`split_history`), newest first."""
+        return split_history(self.commits or [])
 
 
 NO_HISTORY = HistoryView(None, lambda page, anchor: None, lambda: [])
+SITE = "site"  # the filter's value for the changes of the site's own pages
+PART_BUDGET = 60_000  # characters of changes on one page of the history (about 90 KB of HTML, 130 KB with the theme)
 PLACE = "\x00"  # stands for the place in a described line, to split the line around it
 LIST_MARKER = re.compile(r"^([0-9]*)([-+*.)])(?=\s)")  # what would open a Markdown list at a line's start
 LINES_SHOWN = 12  # sentences listed under a reworded section, at most
@@ -72,13 +83,13 @@ def inline(markdown_text: str) -> Markup:
     return Markup.escape(lead) + Markup(html) + Markup.escape(trail)
 
 
-def change_view(change: Change, lang: str, ui: UIText, link: Link) -> dict:
+def change_view(change: Change, lang: str, ui: UIText, link: Link, site_pages: frozenset[str] = frozenset()) -> dict:
     """What the templates show of a change: the words before and after its place, the place and its link, the
-    sentences removed and added, and its document (for the filter)."""
+    sentences removed and added, and its document (for the filter; SITE for a page that holds no rule)."""
     marked = describe(dataclasses.replace(change, where={lang: PLACE for lang in change.where}), lang, ui)
     before, _, after = marked.partition(f"**{PLACE}**")
     return {
-        "document": change.document,
+        "document": change_document(change, site_pages, ui),
         "before": inline(before),
         "place": change.where[lang],
         "href": link(change.page, change.anchor) if change.page and not change.kind.endswith("-removed") else None,
@@ -87,51 +98,154 @@ def change_view(change: Change, lang: str, ui: UIText, link: Link) -> dict:
     }
 
 
-def commit_view(commit: CommitChanges, changes: Iterable[Change], lang: str, ui: UIText, link: Link) -> dict:
-    views = [change_view(change, lang, ui, link) for change in changes]
+def commit_view(
+    commit: CommitChanges,
+    changes: Iterable[Change],
+    lang: str,
+    ui: UIText,
+    link: Link,
+    site_pages: frozenset[str] = frozenset(),
+) -> dict:
+    views = [change_view(change, lang, ui, link, site_pages) for change in changes]
     return {
         "short": commit.short,
         "date": commit.date,
         "subject": commit.subject,
         "documents": " ".join(sorted({v["document"] for v in views})),
         "changes": views,
+        "site_only": all(v["document"] == SITE for v in views),
     }
+
+
+def commit_weight(commit: CommitChanges) -> int:
+    """About how many characters a commit's changes take on the page, the same in every language (both languages'
+    builds cut the history the same way, so each page has its twin)."""
+    total = 0
+    for change in commit.changes:
+        texts = [*change.where.values(), *(str(v) for v in (change.old, change.new) if v)]
+        texts += [t for line in change.lines for t in line.values()]
+        total += sum(len(t) for t in texts) // max(1, len(change.where)) + 40
+    return total
+
+
+def split_history(history: list[CommitChanges], budget: int = PART_BUDGET) -> list[list[CommitChanges]]:
+    """The history (newest first) cut into pages of about `budget` characters each, never inside a commit, newest
+    page first. The cut is made from the oldest commit on, so an older page keeps its commits when new ones come:
+    only the newest page, the Changes page itself, grows until it is full."""
+    parts: list[list[CommitChanges]] = [[]]
+    weight = 0
+    for commit in reversed(history):
+        heavy = commit_weight(commit)
+        if parts[-1] and weight + heavy > budget:
+            parts.append([])
+            weight = 0
+        parts[-1].insert(0, commit)
+        weight += heavy
+    return list(reversed(parts)) if history else []
+
+
+def part_page(index: int, count: int) -> str:
+    """The page (path under docs/<lang>/) of the history's part `index` (0 the newest) of `count`: the Changes page,
+    then changes/1.md for the oldest part, changes/2.md…, numbered from the oldest so that their addresses last."""
+    return "changes.md" if index == 0 else f"changes/{count - index}.md"
+
+
+def part_markdown(index: int, parts: list[list[CommitChanges]], lang: str, ui: UIText) -> str:
+    """The source of an older page of the history (the plugin adds it to the site): its title, its dates, and the
+    macro that shows its part; searched below the rule pages, as the Changes page is."""
+    first, last = (long_date(parts[index][i].date, lang) for i in (-1, 0))
+    title = (
+        ui.text("changes_part_title", lang, first=first, last=last)
+        if first != last
+        else ui.text("changes_part_title_day", lang, date=first)
+    )
+    return f"---\nsearch:\n  boost: 0.1\n---\n\n# {title} {{#changes}}\n\n{{{{ rules_changes({index}) }}}}\n"
 
 
 def document_choices(ui: UIText, lang: str) -> list[dict]:
     """The filter's choices: every source document (by its short name), then the site's own pages."""
     choices = [{"id": item["id"], "name": text(item["short_name"], lang)} for item in ui.documents.by_id.values()]
-    return [*choices, {"id": "", "name": ui.text("changes_site", lang)}]
+    return [*choices, {"id": SITE, "name": ui.text("changes_site", lang)}]
 
 
-def render_changes_page(history: list[CommitChanges] | None, lang: str, ui: UIText, link: Link) -> Markup:
-    """The Changes page: a filter by document, then each commit (date, id, message) with its changes."""
-    commits = [commit_view(c, c.changes, lang, ui, link) for c in history or []]
+def change_document(change: Change, site_pages: frozenset[str], ui: UIText) -> str:
+    """The filter's value for a change: SITE for a page that holds no rule, else its source document (the one whose
+    folder holds its page when the change does not name one)."""
+    if change.page in site_pages:
+        return SITE
+    if change.document:
+        return change.document
+    folder = change.page.split("/")[0] if "/" in change.page else ""
+    return next((d for d, item in ui.documents.by_id.items() if item.get("folder", "") == folder), "")
+
+
+def render_changes_page(view: HistoryView, lang: str, ui: UIText, part: int = 0) -> Markup:
+    """A page of the history (`part` 0: the Changes page): a filter by document, then its commits by day, newest
+    first, each with its changes and then its message; the other pages of the history, with their dates."""
+    parts = view.parts
+    shown = parts[part] if part < len(parts) else []
+    days: list[dict] = []
+    for commit in shown:
+        seen = commit_view(commit, commit.changes, lang, ui, view.link, view.site_pages)
+        if not days or days[-1]["date"] != commit.date:
+            days.append({"date": commit.date, "commits": []})
+        days[-1]["commits"].append(seen)
+    for day in days:
+        day["site_only"] = all(c["site_only"] for c in day["commits"])
+    pages = [
+        {
+            "href": view.link(part_page(index, len(parts)), "") if index != part else None,
+            "first": commits[-1].date,
+            "last": commits[0].date,
+        }
+        for index, commits in enumerate(parts)
+    ]
     return render(
         "rules_changes.html",
         ui=ui,
         lang=lang,
-        available=history is not None,
-        commits=commits,
+        available=view.commits is not None,
+        days=days,
         documents=document_choices(ui, lang),
+        pages=pages if len(pages) > 1 else [],
+        feed=feed_href(view) if part == 0 else "",
     )
 
 
-def render_latest_changes(
-    history: list[CommitChanges] | None, lang: str, ui: UIText, link: Link, commits: int = 5, per_commit: int = 3
-) -> Markup:
-    """The home page's latest changes: the last commits, a few changes each, and the way to the Changes page."""
-    shown = [
-        {**commit_view(c, c.changes[:per_commit], lang, ui, link), "more": len(c.changes) - per_commit}
-        for c in (history or [])[:commits]
-    ]
+def feed_href(view: HistoryView) -> str:
+    """The feed's address from the Changes page (codex/publish/changes_feed.py writes it beside the page)."""
+    here = view.link("changes.md", "")
+    return "" if here is None else here.rstrip("#") + "feed.xml"
+
+
+def rule_commits(view: HistoryView) -> Iterable[tuple[CommitChanges, list[Change]]]:
+    """Each commit with its rule changes (not those of the pages that hold no rule), newest first; the commits that
+    changed no rule are left out."""
+    for commit in view.commits or []:
+        rules = [c for c in commit.changes if c.page not in view.site_pages]
+        if rules:
+            yield commit, rules
+
+
+def render_latest_changes(view: HistoryView, lang: str, ui: UIText, commits: int = 5, per_commit: int = 3) -> Markup:
+    """The home page's latest rule changes: the last commits that changed a rule, a few changes each, each linked to
+    its commit on the page of the history that holds it, and the way to the Changes page."""
+    parts = view.parts
+    where = {c.commit: part_page(i, len(parts)) for i, part in enumerate(parts) for c in part}
+    shown = []
+    for commit, rules in itertools.islice(rule_commits(view), commits):
+        seen = commit_view(commit, rules[:per_commit], lang, ui, view.link, view.site_pages)
+        page = view.link(where.get(commit.commit, "changes.md"), "")
+        seen["more"] = len(rules) - per_commit
+        seen["href"] = f"{page.rstrip('#')}#commit-{commit.short}" if page else None
+        shown.append(seen)
     return render(
         "latest_changes.html",
         ui=ui,
         lang=lang,
-        available=history is not None,
+        available=view.commits is not None,
         commits=shown,
-        changes_href=link("changes.md", ""),
+        changes_href=view.link("changes.md", ""),
     )
 
 

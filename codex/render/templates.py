@@ -13,6 +13,7 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
+from codex.i18n.dates import long_date
 from codex.i18n.typography import colon
 from codex.render.template_cache import cache_compiled_templates
 
@@ -24,6 +25,7 @@ ENVIRONMENT = Environment(
     lstrip_blocks=True,
 )
 ENVIRONMENT.globals["colon"] = colon
+ENVIRONMENT.filters["long_date"] = long_date  # {{ "2026-12-01"|long_date(lang) }}: « 1er décembre 2026 »
 
 
 def inert(value: str) -> Markup:

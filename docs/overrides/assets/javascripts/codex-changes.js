@@ -1,18 +1,25 @@
 // The Changes page's filter by source document (codex/render/templates/rules_changes.html): the radio buttons show
-// only the changes of one document, and the commits that hold some. Without JavaScript the filter stays hidden and
-// every change shows. Nothing happens on a page without the Changes list.
+// only the changes of one document ("*": every document's rule changes; "site": the changes of the site's own pages,
+// which hold no rule and are hidden otherwise), and the commits and days that hold some. Without JavaScript the
+// filter stays hidden and every rule change shows. Nothing happens on a page without the Changes list.
 (function () {
   "use strict";
 
   function filter(list, documentId) {
-    list.querySelectorAll(".codex-change-commit").forEach(function (commit) {
-      var shown = 0;
-      commit.querySelectorAll(":scope > ul > li[data-document]").forEach(function (change) {
-        var keep = documentId === "*" || change.getAttribute("data-document") === documentId;
-        change.hidden = !keep;
-        shown += keep ? 1 : 0;
+    list.querySelectorAll(".codex-change-day").forEach(function (day) {
+      var commits = 0;
+      day.querySelectorAll(".codex-change-commit").forEach(function (commit) {
+        var shown = 0;
+        commit.querySelectorAll(":scope > ul > li[data-document]").forEach(function (change) {
+          var document = change.getAttribute("data-document");
+          var keep = documentId === "*" ? document !== "site" : document === documentId;
+          change.hidden = !keep;
+          shown += keep ? 1 : 0;
+        });
+        commit.hidden = shown === 0;
+        commits += shown === 0 ? 0 : 1;
       });
-      commit.hidden = shown === 0;
+      day.hidden = commits === 0;
     });
   }
 
