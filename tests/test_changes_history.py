@@ -350,3 +350,15 @@ def test_a_table_s_last_change_links_to_its_page_s_history(built_site, lang):
     assert lines > 10
     rulebook = BeautifulSoup((root / "rulebook" / "index.html").read_text(encoding="utf-8"), "html.parser")
     assert rulebook.select(".codex-last-changed, .codex-page-history") == []
+
+
+def test_a_page_changed_many_times_shows_its_newest_changes_and_counts_the_rest():
+    change = Change(
+        "cell", "000", "object-damage.md", "table-materials", {"fr": "x", "en": "x"}, None, {"fr": "1", "en": "1"}
+    )
+    commits = [CommitChanges(f"{i:040}", f"2026-01-{i + 1:02}", str(i), (change,)) for i in range(12)][::-1]
+    own = page_changes(commits, "object-damage.md")
+    soup = BeautifulSoup(str(render_page_history(own, "en", UI, link)), "html.parser")
+    assert len(soup.select(".codex-change-message")) == 10
+    assert UI.text("page_history_older", "en", count=2) in soup.get_text()
+    assert last_changed(own, "table-materials") == "2026-01-12"

@@ -70,8 +70,8 @@ def rules_history(repo: Path, head: str = "HEAD") -> list[CommitChanges] | None:
     history = []
     for line in log.splitlines():
         commit, parents, time, subject = line.split(SEPARATOR, 3)
-        try:
-            changes = changes_between(repo, parents.split()[0] if parents else None, commit)
+        try:  # the log gives whole ids: no name to resolve
+            changes = changes_of(repo, parents.split()[0] if parents else None, commit)
         except GitError:
             return None
         if changes:
@@ -82,7 +82,11 @@ def rules_history(repo: Path, head: str = "HEAD") -> list[CommitChanges] | None:
 def changes_between(repo: Path, base: str | None, head: str) -> list[Change]:
     """The changes from `base` (None: from nothing) to `head`, from the cache when it has them. The cache knows
     commits by their id, never by a name such as `main`, which moves."""
-    base_id, head_id = (commit_id(repo, base) if base else None), commit_id(repo, head)
+    return changes_of(repo, commit_id(repo, base) if base else None, commit_id(repo, head))
+
+
+def changes_of(repo: Path, base_id: str | None, head_id: str) -> list[Change]:
+    """The changes between two commits named by their whole ids, from the cache when it has them."""
     return cached_changes(
         base_id,
         head_id,

@@ -53,9 +53,12 @@ class HistoryView:
 
 NO_HISTORY = HistoryView(None, lambda page, anchor: None, lambda: [])
 SITE = "site"  # the filter's value for the changes of the site's own pages
-PART_BUDGET = 60_000  # characters of changes on one page of the history (about 90 KB of HTML, 130 KB with the theme)
+PART_BUDGET = 95_000  # bytes of changes on a page of the history: with the theme's 30 KB, a page stays under 130 KB
+CHANGE_MARKUP = 170  # bytes of a change's list item, link and lines around its words
+COMMIT_MARKUP = 320  # bytes of a commit's section and message around its subject
 PLACE = "\x00"  # stands for the place in a described line, to split the line around it
 LIST_MARKER = re.compile(r"^([0-9]*)([-+*.)])(?=\s)")  # what would open a Markdown list at a line's start
+PAGE_HISTORY = 10  # the newest commits a rule page's own history shows
 LINES_SHOWN = 12  # sentences listed under a reworded section, at most
 
 
@@ -118,13 +121,14 @@ def commit_view(
 
 
 def commit_weight(commit: CommitChanges) -> int:
-    """About how many characters a commit's changes take on the page, the same in every language (both languages'
-    builds cut the history the same way, so each page has its twin)."""
-    total = 0
+    """About how many bytes a commit takes on a page of the history, the same in every language (both languages'
+    builds cut the history the same way, so each page has its twin): its words, and the markup of each change and
+    of the commit (its section, its message), measured on this history's pages."""
+    total = CHANGE_MARKUP * len(commit.changes) + COMMIT_MARKUP + len(commit.subject)
     for change in commit.changes:
         texts = [*change.where.values(), *(str(v) for v in (change.old, change.new) if v)]
         texts += [t for line in change.lines for t in line.values()]
-        total += sum(len(t) for t in texts) // max(1, len(change.where)) + 40
+        total += sum(len(t.encode()) for t in texts) // max(1, len(change.where))
     return total
 
 
@@ -260,12 +264,20 @@ def page_changes(history: list[CommitChanges] | None, page: str) -> PageHistory:
 
 
 def render_page_history(changes: PageHistory, lang: str, ui: UIText, link: Link) -> Markup:
-    """A rule page's own history (`page_changes`), folded under "last changed on DATE"; nothing when the page never
-    changed."""
+    """A rule page's own history (`page_changes`), folded under "last changed on DATE": its newest PAGE_HISTORY
+    commits (a page changed a thousand times stays light), then how many older ones the pages of the history hold;
+    nothing when the page never changed."""
     if not changes:
         return Markup("")
-    commits = [commit_view(commit, own, lang, ui, link) for commit, own in changes]
-    return render("page_history.html", ui=ui, lang=lang, commits=commits, changes_href=link("changes.md", ""))
+    commits = [commit_view(commit, own, lang, ui, link) for commit, own in changes[:PAGE_HISTORY]]
+    return render(
+        "page_history.html",
+        ui=ui,
+        lang=lang,
+        commits=commits,
+        older=len(changes) - len(commits),
+        changes_href=link("changes.md", ""),
+    )
 
 
 def last_changed(changes: PageHistory, anchor: str) -> str:
