@@ -154,15 +154,16 @@ def part_page(index: int, count: int) -> str:
     return "changes.md" if index == 0 else f"changes/{count - index}.md"
 
 
+def dates(commits: list[CommitChanges], lang: str, ui: UIText, key: str = "changes_dates") -> str:
+    """The days a part of the history spans, as the reader writes them: "1 to 2 December 2026", or its one day."""
+    first, last = (long_date(commits[i].date, lang) for i in (-1, 0))
+    return ui.text(key, lang, first=first, last=last) if first != last else ui.text(f"{key}_day", lang, date=first)
+
+
 def part_markdown(index: int, parts: list[list[CommitChanges]], lang: str, ui: UIText) -> str:
     """The source of an older page of the history (the plugin adds it to the site): its title, its dates, and the
     macro that shows its part; searched below the rule pages, as the Changes page is."""
-    first, last = (long_date(parts[index][i].date, lang) for i in (-1, 0))
-    title = (
-        ui.text("changes_part_title", lang, first=first, last=last)
-        if first != last
-        else ui.text("changes_part_title_day", lang, date=first)
-    )
+    title = dates(parts[index], lang, ui, "changes_part_title")
     return f"---\nsearch:\n  boost: 0.1\n---\n\n# {title} {{#changes}}\n\n{{{{ rules_changes({index}) }}}}\n"
 
 
@@ -199,8 +200,7 @@ def render_changes_page(view: HistoryView, lang: str, ui: UIText, part: int = 0)
     pages = [
         {
             "href": view.link(part_page(index, len(parts)), "") if index != part else None,
-            "first": commits[-1].date,
-            "last": commits[0].date,
+            "dates": dates(commits, lang, ui),
         }
         for index, commits in enumerate(parts)
     ]
