@@ -344,3 +344,30 @@ def test_each_page_belongs_to_the_document_of_its_folder_and_site_pages_to_none(
     ]
     assert snapshot.document_of_seed("b.txt") == "002"
     assert snapshot.page_showing("glossary", "") == "glossary.md"
+
+
+def test_a_macro_call_in_a_reworded_sentence_is_said_by_what_it_shows():
+    """No reader sees a macro's source: a calculator's constant as its value, the others as what they show, in the
+    reader's language; every page macro has its words (data/ui.yaml, change_macro_<name>)."""
+    from codex.changes.describe import current_ui
+    from codex.changes.pages import shown_markdown
+    from codex.changes.places import Places
+    from codex.changes.snapshot import Snapshot
+    from codex.macros import make_page_macros
+    from tests.project_data import project_dataset
+
+    snapshot = Snapshot()
+    snapshot.calculators["jump"] = {
+        "title": {"fr": "Calculateur de saut", "en": "Jump calculator"},
+        "constants": [{"id": "run-up-feet", "value": 20}],
+    }
+    places = Places(snapshot)
+    said = shown_markdown(
+        "Élan de {{ value('jump', 'run-up-feet') }} pieds. {{ book_download(page.url) }}", places, "fr"
+    )
+    assert said == "Élan de 20 pieds. le téléchargement du livre"
+    said = shown_markdown("{{ calculator_reference('jump') }} {% if x %}", places, "en")
+    assert said == "Jump calculator: its reference "
+    macros = make_page_macros(project_dataset(), "fr", Path("docs/fr"), "", None)
+    wordless = [m for m in macros if m != "t" and f"change_macro_{m}" not in current_ui().texts]
+    assert wordless == []

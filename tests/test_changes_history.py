@@ -4,6 +4,7 @@ Markdown from `python -m codex.changes BASE [HEAD]`; without git history the bui
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -362,3 +363,15 @@ def test_a_page_changed_many_times_shows_its_newest_changes_and_counts_the_rest(
     assert len(soup.select(".codex-change-message")) == 10
     assert UI.text("page_history_older", "en", count=2) in soup.get_text()
     assert last_changed(own, "table-materials") == "2026-01-12"
+
+
+@pytest.mark.site
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_page_shows_a_macro_call(built_site, lang):
+    """Issue 26: a macro's source never reaches a reader, on the pages of the history or anywhere else (written as
+    such or as character references)."""
+    root = lang_root(built_site, lang)
+    shown = re.compile(r"\{\{|&#123;&#123;|&#x7b;&#x7b;", re.IGNORECASE)
+    pages = [p for p in sorted(root.rglob("*.html")) if lang == "en" or not p.is_relative_to(root / "en")]
+    assert len(pages) > 30
+    assert [p.relative_to(root) for p in pages if shown.search(p.read_text(encoding="utf-8"))] == []

@@ -25,8 +25,11 @@ FOLDER = Path(tempfile.gettempdir()) / f"codex-changes-{os.getuid() if hasattr(o
 
 @cache
 def engine_version() -> str:
-    """A digest of the code that turns two commits into changes."""
+    """A digest of the code that turns two commits into changes, and of the UI texts it words some of them with (a
+    macro call as what it shows)."""
     digest = hashlib.sha256()
+    ui_texts = Path(codex.__file__).resolve().parents[1] / "data" / "ui.yaml"
+    digest.update(ui_texts.read_bytes() if ui_texts.is_file() else b"")
     for package in (codex.changes, codex.i18n):
         for source in sorted(Path(package.__file__).parent.glob("*.py")):
             digest.update(source.read_bytes())

@@ -5,22 +5,31 @@ macro that shows a named thing as its name, wiki links as their words)."""
 
 from __future__ import annotations
 
+import functools
 import re
 from difflib import SequenceMatcher
 
+import yaml
+
+from codex.changes.describe import PROJECT_DATA, current_ui
 from codex.changes.model import Change, Texts
 from codex.changes.page_sections import ParsedPage, Section, strip_markdown
 from codex.changes.places import Places
 from codex.changes.sentences import ADDED, REMOVED, Sentence, changed_sentences, collapse, paired_lines, split_sentences
 from codex.changes.snapshot import LANGS
 from codex.changes.tables import TableView
+from codex.data.positions import SAFE_LOADER
+from codex.i18n.localize import number
 from codex.i18n.typography import typeset
+from codex.i18n.ui import MissingText, placeholders
 
 UNSPLIT = re.compile(r"^[ \t]*(?:\||\{[{%]|```|~~~)")  # table rows, macro lines, code: one sentence each
 VALUE_MACRO = re.compile(
     r"\{\{-?\s*value\(\s*['\"](?P<table>[^'\"]+)['\"]\s*,\s*['\"](?P<row>[^'\"]+)['\"]"
     r"\s*(?:,\s*['\"](?P<column>[^'\"]+)['\"]\s*)?\)\s*-?\}\}"
 )
+# Any other macro call, or a template statement: said in words (`macro_words`).
+ANY_MACRO = re.compile(r"\{\{-?\s*(?P<macro>[A-Za-z_]\w*)\s*\((?P<args>[^}]*)\)\s*-?\}\}|\{%.*?%\}")
 # A macro that shows a named thing: shown as its name (the table's title, the question's...).
 NAMED_MACRO = re.compile(
     r"\{\{-?\s*(?P<macro>table|open_question|calculator|conditions|action_kinds)\(\s*(?:['\"](?P<id>[^'\"]+)['\"])?[^}]*\}\}"
@@ -161,4 +170,44 @@ def shown_markdown(text: str, places: Places, lang: str) -> str:
         return title[lang] if title else match.group(0)
 
     text = NAMED_MACRO.sub(named, VALUE_MACRO.sub(value, text))
+    text = ANY_MACRO.sub(lambda match: macro_words(match, places, lang), text)
     return places.words({other: text for other in LANGS})[lang]
+
+
+@functools.cache
+def current_calculator_title(calculator: str) -> dict | None:
+    """A calculator's title as the current data gives it (data/calculators/<id>.yaml), None if none."""
+    path = PROJECT_DATA / "calculators" / f"{calculator}.yaml"
+    content = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER) if path.is_file() else None
+    return content.get("title") if isinstance(content, dict) else None
+
+
+def macro_words(match: re.Match, places: Places, lang: str) -> str:
+    """A macro call the reader never sees as such, said by what it shows: a calculator's constant as its value, a UI
+    text as its words, any other macro by the `change_macro_<name>` text of data/ui.yaml ("the book's download"),
+    naming the calculator it is about; a template statement ({% ... %}) as nothing."""
+    name = match["macro"]
+    if not name:
+        return ""
+    args = re.findall(r"['\"]([^'\"]*)['\"]", match["args"] or "")
+    calculator = places.snapshot.calculators.get(args[0], {}) if args else {}
+    if name == "value" and len(args) == 2:
+        found = [c["value"] for c in calculator.get("constants", []) if isinstance(c, dict) and c.get("id") == args[1]]
+        if found and isinstance(found[0], int | float):
+            return number(found[0], lang)
+    if name == "t" and args:
+        try:
+            return current_ui().text(args[0], lang)
+        except MissingText:
+            return args[0]
+    title = calculator.get("title") if isinstance(calculator, dict) else None
+    if not isinstance(title, dict) and args:  # an old commit's calculator without a title: today's
+        title = current_calculator_title(args[0])
+    named = title[lang] if isinstance(title, dict) and isinstance(title.get(lang), str) else (args[0] if args else "")
+    ui = current_ui()
+    key = f"change_macro_{name}" if f"change_macro_{name}" in ui.texts else "change_macro"
+    wanted = placeholders(ui.texts.get(key, {}).get(lang, ""))
+    try:
+        return ui.text(key, lang, **({"name": named if key != "change_macro" else name} if wanted else {}))
+    except MissingText:
+        return name
