@@ -186,7 +186,9 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             self.config.offline_folder,
         )
         self.history = rules_history_once(self.project_path(config, "."))
-        history = HistoryView(self.history, self.link_from_page, lambda: self.page_history, frozenset(self.not_rules()))
+        history = HistoryView(
+            self.history, self.link_from_page, lambda: self.page_history, frozenset(self.not_rules()), self.address
+        )
         self.history_view = history
         macros = make_page_macros(self.dataset, lang, Path(config.docs_dir), edit_base, self.offline, history)
         self.macro_checks = MacroChecks(self.dataset, calculator_documents(self.dataset))
@@ -235,6 +237,10 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             return None
         fragment = self.fragment(target, anchor)
         return (get_relative_url(file.url, self.page.file.url) if file is not self.page.file else "") + fragment or "#"
+
+    def address(self, path: str) -> str:
+        """A file of the built site (its path there, 'changes/feed.xml') relative to the page being built."""
+        return get_relative_url(path, self.page.file.url) if self.page is not None else path
 
     def fragment(self, target: str, anchor: str) -> str:
         """'#anchor' when the page `target` still has that anchor, else '' (an old change's)."""

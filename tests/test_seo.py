@@ -63,10 +63,13 @@ def sitemap_urls(site) -> dict[str, dict[str, str]]:
 
 
 def test_the_sitemap_lists_every_page_of_both_languages_with_its_translations(addressed_site):
+    """Every page of the docs, and the history's older pages the build makes (changes/1/…), in both languages."""
     urls = sitemap_urls(addressed_site)
-    expected = {address(lang, page) for lang in LANGS for page in all_pages()}
+    history = [f"changes/{p.parent.name}.md" for p in sorted((addressed_site / "changes").glob("*/index.html"))]
+    pages = all_pages() + history
+    expected = {address(lang, page) for lang in LANGS for page in pages}
     assert set(urls) == expected
-    for page in all_pages():
+    for page in pages:
         translations = {lang: address(lang, page) for lang in LANGS}
         for lang in LANGS:
             assert urls[address(lang, page)] == {**translations, "x-default": translations["fr"]}, page

@@ -17,10 +17,10 @@ from bs4 import BeautifulSoup
 from markupsafe import Markup
 
 from codex.i18n.ui import UIText
-from codex.render.rules_changes import HistoryView, commit_view, rule_commits
+from codex.render.rules_changes import FEED_FILE, HistoryView, commit_view, rule_commits
 from codex.render.templates import render
 
-FEED_PATH = "changes/feed.xml"
+FEED_PATH = FEED_FILE
 ENTRIES = 50  # the newest rule changes a feed holds
 
 

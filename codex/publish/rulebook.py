@@ -217,7 +217,8 @@ def assemble_rulebook(
     target = built.file(rulebook_page)
     if not target.is_file():
         raise RulebookError(f"rulebook: {target}, the built page of {rulebook_page}, does not exist")
-    soup = BeautifulSoup(target.read_text(encoding="utf-8"), "html.parser")
+    # Attributes as written: the feed link's rel=" alternate" (docs/overrides/main.html) must not become "alternate".
+    soup = BeautifulSoup(target.read_text(encoding="utf-8"), "html.parser", multi_valued_attributes=None)
     found = soup.find_all(attrs=PLACEHOLDER)
     if len(found) != 1:
         raise RulebookError(

@@ -44,6 +44,7 @@ class HistoryView:
     link: Link
     own: Callable[[], PageHistory]
     site_pages: frozenset[str] = frozenset()
+    address: Callable[[str], str] = str  # a file of the site (its path in the built site) from the page being built
 
     @functools.cached_property
     def parts(self) -> list[list[CommitChanges]]:
@@ -53,6 +54,7 @@ class HistoryView:
 
 NO_HISTORY = HistoryView(None, lambda page, anchor: None, lambda: [])
 SITE = "site"  # the filter's value for the changes of the site's own pages
+FEED_FILE = "changes/feed.xml"  # each language's feed of the rule changes, in its built site
 PART_BUDGET = 95_000  # bytes of changes on a page of the history: with the theme's 30 KB, a page stays under 130 KB
 CHANGE_MARKUP = 170  # bytes of a change's list item, link and lines around its words
 COMMIT_MARKUP = 320  # bytes of a commit's section and message around its subject
@@ -217,9 +219,8 @@ def render_changes_page(view: HistoryView, lang: str, ui: UIText, part: int = 0)
 
 
 def feed_href(view: HistoryView) -> str:
-    """The feed's address from the Changes page (codex/publish/changes_feed.py writes it beside the page)."""
-    here = view.link("changes.md", "")
-    return "" if here is None else here.rstrip("#") + "feed.xml"
+    """The feed's address from the Changes page (codex/publish/changes_feed.py writes it)."""
+    return view.address(FEED_FILE)
 
 
 def rule_commits(view: HistoryView) -> Iterable[tuple[CommitChanges, list[Change]]]:
