@@ -77,6 +77,7 @@ from codex.publish.search_folding import fold_search_index, glossary_names
 from codex.publish.theme_fixes import drop_empty_tabindex
 from codex.publish.web_app import app_links, write_manifest, write_service_worker
 from codex.render.edit_links import forget_unset_repository, repository_edit_base
+from codex.render.form_links import form_anchors
 from codex.render.not_found import not_found_context
 from codex.render.page_meta import open_graph, page_description
 from codex.render.rules_changes import (
@@ -323,6 +324,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             page.content = fill_linked_from(page.content, links, page.url, self.ui, self.lang)
         context["codex_search_name"] = self.search_name()
         context["codex_feed_title"] = self.ui.text("changes_feed_title", self.lang) if self.ui else ""
+        context["codex_form_anchors"] = [] if self.config.offline_folder else form_anchors(page.content or "")
         context["codex_open_graph"] = open_graph(
             # the title as text: MkDocs reads it from the rendered heading, its '&' written '&amp;'
             title=config.site_name if page.is_homepage else html.unescape(str(page.meta.get("title") or page.title)),

@@ -50,6 +50,7 @@ CALC_ASSETS = "/assets/calculators/"
 PAGE_SCRIPT = "codex-calculators.js"
 FORM = re.compile(r'<form\b[^>]*\bdata-calculator="[^"]+"[^>]*>')
 MODULES = re.compile(r'\bdata-modules="([^"]*)"')
+HEADING_ID = re.compile(r'<h[1-6][^>]*\bid="([^"]+)"')
 TIMEOUT_MS = 180_000
 
 # Set window.__codexReady to performance.now() when the page's first calculator form has data-ready="true". The
@@ -67,6 +68,10 @@ document.addEventListener("DOMContentLoaded", () => document.querySelector("form
   new MutationObserver(check).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
 })();
 """
+
+# The same for a page's first combat tracker ([data-tracker], data-ready="true").
+TRACKER_PROBE = READY_PROBE.replace("form[data-calculator]", "[data-tracker]")
+TRACKER_PAGES = {"/round-tracker/": "round-tracker", "/initiative-points/tracker/": "ip-tracker"}
 
 HARNESS = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Pyodide harness: {title}</title>
@@ -128,6 +133,7 @@ class CalculatorPage:
     calculators: list[str]
     modules: list[str]
     data_file: str
+    anchor: str = ""  # the id of the heading of the first form's section: a link to the calculator names it
 
     @property
     def slug(self) -> str:
@@ -145,7 +151,10 @@ def calculator_pages(site: Path) -> list[CalculatorPage]:
             continue
         ids = [re.search(r'\bdata-calculator="([^"]+)"', form)[1] for form in forms]
         modules = MODULES.search(forms[0])[1].split()
-        pages.append(CalculatorPage(url_path(page, "fr"), list(dict.fromkeys(ids)), modules, f"data/{ids[0]}.json"))
+        headings = HEADING_ID.findall(html[: html.index(forms[0])])
+        pages.append(
+            CalculatorPage(url_path(page, "fr"), list(dict.fromkeys(ids)), modules, f"data/{ids[0]}.json", headings[-1])
+        )
     return pages
 
 
@@ -166,11 +175,13 @@ def new_context(browser, service_worker: bool):
     return browser.new_context(service_workers="allow" if service_worker else "block")
 
 
-def time_to_ready(browser, url: str, service_worker: bool, listener: Callable | None = None) -> float:
+def time_to_ready(
+    browser, url: str, service_worker: bool, listener: Callable | None = None, probe: str = READY_PROBE
+) -> float:
     """Seconds from navigation to window.__codexReady (every form ready, or the harness done)."""
     context = new_context(browser, service_worker)
     try:
-        context.add_init_script(READY_PROBE)
+        context.add_init_script(probe)
         page = context.new_page()
         if listener:
             page.on("request", listener)
@@ -279,15 +290,57 @@ def median(values: list[float]) -> float:
     return statistics.median(values)
 
 
+def measure_links(args: argparse.Namespace) -> None:
+    """The reader who follows a link to a form (page#its-section): ready and ready ÷ load, medians of --runs cold
+    loads, interleaved; the machine's load average printed beside them."""
+    from playwright.sync_api import sync_playwright
+
+    site = args.site or built_site()
+    pages = calculator_pages(site)
+    try:
+        with serve(site) as base, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            links = {f"{page.path}#{page.anchor}": READY_PROBE for page in pages}
+            links |= {f"{path}#{anchor}": TRACKER_PROBE for path, anchor in TRACKER_PAGES.items()}
+            ready: dict[str, list[float]] = {link: [] for link in links}
+            plain: dict[str, list[float]] = {link: [] for link in links}
+            for link, probe in links.items():  # a first visit warms the server's disk cache
+                time_to_ready(browser, base + link, args.service_worker, probe=probe)
+            before = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+            for _ in range(args.runs):
+                for link, probe in links.items():
+                    ready[link].append(time_to_ready(browser, base + link, args.service_worker, probe=probe))
+                    plain[link].append(time_to_load_without_calculators(browser, base + link, args.service_worker))
+            browser.close()
+        after = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+        print(
+            f"\nA link to a form or a tracker, median of {args.runs} cold loads (load average {before} before, {after} after):\n"
+        )
+        print("| link | ready | page without calculators: load | ready ÷ load (≤ 1.5) |\n|---|---|---|---|")
+        for link in links:
+            r, pl = median(ready[link]), median(plain[link])
+            print(f"| `{link}` | {r:.2f} s | {pl:.2f} s | {r / pl:.2f} |", flush=True)
+    finally:
+        if args.site is None:
+            shutil.rmtree(site, ignore_errors=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--site", type=Path, help="a built site (default: build one into a temporary folder)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--pyodide", default=PYODIDE, help="the Pyodide version from npm")
     parser.add_argument("--service-worker", action="store_true", help="let the site's service worker run")
+    parser.add_argument(
+        "--links",
+        action="store_true",
+        help="only the reader who follows a link to a form (its section's anchor): ready, load, ready ÷ load",
+    )
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
+    if args.links:
+        return measure_links(args)
     site = args.site or built_site()
     pyodide = pyodide_folder(args.pyodide)
     pages = calculator_pages(site)

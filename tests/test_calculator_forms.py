@@ -182,10 +182,33 @@ def test_the_runtime_starts_when_the_reader_comes_near_a_form(browser, site_url,
         assert page.evaluate("document.querySelector('form[data-calculator]').getBoundingClientRect().top") > 2 * 844
         page.wait_for_timeout(500)
         assert page.evaluate("performance.getEntriesByName('codex-calculator-runtime').length") == 0
+        assert page.evaluate("performance.getEntriesByName('codex-early-runtime').length") == 0
         assert page.locator("form[data-calculator][data-bound]").count() == 0
         wait_for_calculators(page)
         assert page.evaluate("performance.getEntriesByName('codex-calculator-runtime').length") == 1
         assert page.locator("form[data-calculator][data-ready=true]").count() == 2
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_link_to_a_form_starts_its_runtime_from_the_page_s_head(browser, site_url, lang):
+    """Issue 27: the reader who follows a link to a form came for it: the page's head starts the worker and loads
+    that form's files while the page arrives, and the page adopts that worker (no second one) and sets the form up
+    at once, though the form is screens below the page's start."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        page.goto(site_url + PREFIX[lang] + "movement/#jump-calculator", wait_until="commit")
+        jump = page.locator("form[data-calculator=jump]")
+        jump.and_(page.locator("[data-ready=true]")).wait_for(timeout=30000)
+        early = page.evaluate("performance.getEntriesByName('codex-early-runtime')[0]?.startTime")
+        runtime = page.evaluate("performance.getEntriesByName('codex-calculator-runtime')[0].startTime")
+        loaded = page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventStart")
+        assert early is not None and early < loaded < runtime
+        assert [w.url for w in page.workers].count(
+            page.evaluate("document.querySelector('script[src*=codex-calculators]').src")
+        ) == 1
+        assert page.evaluate("globalThis.CODEX_EARLY_WORKER") is None
     finally:
         page.close()
 

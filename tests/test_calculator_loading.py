@@ -101,3 +101,21 @@ def test_each_form_names_the_modules_it_loads_and_a_page_without_form_names_none
             assert ASSETS not in str(soup), f"{path} names {ASSETS} without a form"
         with_forms += bool(forms)
     assert with_forms >= 6  # five rule pages and the GM tools page
+
+
+def test_a_form_is_named_by_its_section_s_heading_or_its_own_id():
+    """The anchors a link to a form or a tracker names, with what the page's head loads for each (issue 27)."""
+    from codex.render.form_links import form_anchors
+
+    html = (
+        '<h2 id="rules">R</h2><p>text</p><h3 id="jump-calculator">J</h3>'
+        '<form class="codex-calculator" data-calculator="jump" data-modules="__init__ jump page_glue"></form>'
+        '<h2 id="tracker">T</h2><section id="round" data-tracker="adnd-round" data-data="adnd-round-tracker" '
+        'data-modules="__init__ page_glue"></section><h2 id="after">A</h2>'
+    )
+    assert form_anchors(html) == {
+        "jump-calculator": {"id": "jump", "modules": ["__init__", "jump", "page_glue"], "tracker": False},
+        "tracker": {"id": "adnd-round-tracker", "modules": ["__init__", "page_glue"], "tracker": True},
+        "round": {"id": "adnd-round-tracker", "modules": ["__init__", "page_glue"], "tracker": True},
+    }
+    assert form_anchors("<h2 id='x'>X</h2><p>no form</p>") == {}

@@ -204,8 +204,12 @@ if (IN_WORKER) {
 
 // ---- The page: the engine in a worker (served) or in the page (from a folder) ----
 
+// The worker the page's head started for a reader who followed a link to a form (partials/codex-early-runtime.html),
+// its runtime already starting; else a new one.
 function workerEngine() {
-  const worker = new Worker(SCRIPT_URL, { type: "module" });
+  const early = globalThis.CODEX_EARLY_WORKER;
+  delete globalThis.CODEX_EARLY_WORKER;
+  const worker = early?.script === SCRIPT_URL ? early.worker : new Worker(SCRIPT_URL, { type: "module" });
   const pending = new Map();
   let next = 0;
   const fail = (error) => {
@@ -407,9 +411,11 @@ function setUpPage() {
   if (!forms.length) return;
   engine(); // served, the worker starts now, idle until asked: its own start is not added to the first answer's wait
   const setUpNear = (form) => setUp(form).then(() => keepForOffline([form]));
+  const named = namedByAddress(forms);
+  if (named) setUpNear(named); // the reader followed a link to it: at once, not when the layout says it is near
   if (document.readyState === "complete") warmUp(forms);
   else addEventListener("load", () => warmUp(forms), { once: true });
-  if (!("IntersectionObserver" in window)) return forms.forEach(setUpNear);
+  if (!("IntersectionObserver" in window)) return forms.filter((form) => form !== named).forEach(setUpNear);
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
@@ -420,7 +426,23 @@ function setUpPage() {
     },
     { rootMargin: "100% 0px" },
   );
-  for (const form of forms) observer.observe(form);
+  for (const form of forms) if (form !== named) observer.observe(form);
+}
+
+// The form or tracker the address names: by its own id, or by the heading of the section that holds it (the last
+// heading with an id before it), as codex/render/form_links.py lists them for the page's head.
+function namedByAddress(elements) {
+  const id = decodeURIComponent(location.hash.slice(1));
+  if (!id) return null;
+  let heading = "";
+  const marks = document.querySelectorAll(
+    "h1[id], h2[id], h3[id], h4[id], h5[id], h6[id], [data-calculator], [data-tracker]",
+  );
+  for (const mark of marks) {
+    if (/^H[1-6]$/.test(mark.tagName)) heading = mark.id;
+    else if (elements.includes(mark) && (mark.id === id || heading === id)) return mark;
+  }
+  return null;
 }
 
 // A page with a combat tracker ([data-tracker], codex/render/templates/tracker.html) loads the trackers' own script,
@@ -442,7 +464,7 @@ function setUpTrackers() {
   if (sources === servedSources) {
     const warm = () =>
       engine().warm({ calculators: trackers.map((t) => ({ id: t.dataset.data, modules: formModules(t) })) });
-    if (document.readyState === "complete") warm();
+    if (document.readyState === "complete" || namedByAddress(trackers)) warm(); // named: its files now
     else addEventListener("load", warm, { once: true });
   }
   const script = document.createElement("script");
