@@ -13,6 +13,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from calculators import page_glue
 from calculators.calc_common import Context
 from calculators.tracker_common import TrackerContext
 from codex.calculators import calculator_documents
@@ -71,6 +72,10 @@ def render_tracker(tracker_id: str, data: dict, lang: str) -> Markup:
     declared = tracker(tracker_id)
     ctx = TrackerContext(data, data_id(tracker_id), lang, declared["reads"])
     forms = [form_fields(tracker_id, form, ctx, data) for form in declared["forms"]]
+    # The page opens as the tracker's first view (an empty fight) will draw it: the forms it hides are hidden in the
+    # HTML already, so that nothing moves when the tracker starts (a layout shift the reader would feel).
+    first_view = page_glue.track(tracker_id, None, {"action": "view"}, data, lang, []).get("view") or {}
+    hidden_forms = [name for name, shown in (first_view.get("forms") or {}).items() if not shown]
     html = render(
         "tracker.html",
         id=tracker_id,
@@ -83,6 +88,7 @@ def render_tracker(tracker_id: str, data: dict, lang: str) -> Markup:
         failed=ctx.text("failed"),
         noscript=ctx.text("noscript"),
         play=[form for form in forms if form["name"] != ROSTER_FORM],
+        hidden_forms=hidden_forms,
         roster_forms=[form for form in forms if form["name"] == ROSTER_FORM],
         buttons=[{"action": action, "text": button_text(ctx, action)} for action in declared["buttons"]],
         round_label=ctx.text("round_buttons"),
