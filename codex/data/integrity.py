@@ -233,10 +233,15 @@ def glossary_reference_errors(dataset: Dataset) -> list[DataError]:
     return errors
 
 
+def listed_documents(dataset: Dataset) -> list[dict]:
+    """The source documents data/documents.yaml lists ([] in a throw-away test data folder)."""
+    return [item for doc in dataset.of_kind(DOCUMENTS_SCHEMA) for item in doc.content["items"]]
+
+
 def document_reference_errors(dataset: Dataset) -> list[DataError]:
     """When the data lists its source documents (data/documents.yaml): every `source: {seed: FILE}` names one of
     their files and every glossary entry's `seeds` one of their ids. (Throw-away test data folders have no list.)"""
-    listed = [item for doc in dataset.of_kind(DOCUMENTS_SCHEMA) for item in doc.content["items"]]
+    listed = listed_documents(dataset)
     if not listed:
         return []
     files = sorted(d["file"] for d in listed)
@@ -287,7 +292,7 @@ def document_reference_errors(dataset: Dataset) -> list[DataError]:
 def quotation_errors(dataset: Dataset) -> list[DataError]:
     """Every `source: {quote: ..., to: ...}` names a passage of its seed: its words are there, once (typography
     aside), `to` after `quote`; a mistyped quotation names the closest passage (codex/sources/passages.py)."""
-    listed = [item for doc in dataset.of_kind(DOCUMENTS_SCHEMA) for item in doc.content["items"]]
+    listed = listed_documents(dataset)
     texts = {text.file: text for text in source_texts(dataset.root, listed).values()}
     errors = []
     for doc in dataset.documents:
