@@ -6,15 +6,19 @@ it. Nothing here renders a text again: the book reads the site.
 
 from __future__ import annotations
 
+import copy
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from bs4 import BeautifulSoup, SoupStrainer, Tag
+from bs4.dammit import EntitySubstitution
+from bs4.formatter import HTMLFormatter
 from markupsafe import Markup
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 
-from codex.publish.rulebook import ARTICLE_CLASS, HEADING, MAX_TOC_SECTIONS, AsWritten, heading_text, nav_pages
+from codex.publish.rulebook import ARTICLE_CLASS, MAX_TOC_SECTIONS, nav_pages
 from codex.site_languages import language_folder
 
 ROOT_CONFIG = "mkdocs.yml"
@@ -37,6 +41,29 @@ LONG_ROW = 180  # characters in a row, on average, beyond which a table spans bo
 # empty; a shorter one moves whole to the next column or page.
 LONG_CLASS = "book-long"
 LONG_TABLE_ROWS = 12
+HEADING = re.compile(r"^h[1-6]$")
+
+
+class AsWritten(HTMLFormatter):
+    """Write the page back as the build wrote it: attributes in their order (BeautifulSoup sorts them by default),
+    void elements as `<br>`, an empty attribute as its bare name (`download`); '&', '<' and '>' escaped as usual."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            entity_substitution=EntitySubstitution.substitute_xml,
+            void_element_close_prefix="",
+        )
+
+    def attributes(self, tag: Tag) -> list[tuple[str, str | None]]:
+        return [(name, None if value == "" else value) for name, value in (tag.attrs or {}).items()]
+
+
+def heading_text(heading: Tag) -> str:
+    """A heading's text, without its permalink mark."""
+    shown = copy.copy(heading)
+    for link in shown.find_all("a", class_=PERMALINK_CLASS):
+        link.decompose()
+    return shown.get_text().strip()
 
 
 class BookError(ValueError):

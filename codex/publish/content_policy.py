@@ -21,7 +21,8 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
-from html.parser import HTMLParser
+
+import lxml.html
 
 from codex.render.templates import render
 
@@ -41,35 +42,22 @@ SOURCES: dict[str, tuple[str, ...]] = {
 }
 
 
-class InlineScripts(HTMLParser):
-    """The text of every inline script that runs (not a `src` one, not a data block such as application/json)."""
+RUNNING_TYPES = ("text/javascript", "module", "application/javascript")  # not a data block (application/json...)
 
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=False)
-        self.scripts: list[str] = []
-        self.current: list[str] | None = None
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        values = dict(attrs)
-        kind = (values.get("type") or "text/javascript").lower()
-        runs = kind in ("text/javascript", "module", "application/javascript")
-        if tag == "script" and "src" not in values and runs:
-            self.current = []
-
-    def handle_data(self, data: str) -> None:
-        if self.current is not None:
-            self.current.append(data)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "script" and self.current is not None:
-            self.scripts.append("".join(self.current))
-            self.current = None
+def inline_scripts(html: str) -> list[str]:
+    """The text of every inline script of a page that runs (not a `src` one, not a data block). Read with lxml
+    (libxml2's HTML parser, in C): Python's own parser cost about 0.2 s of each language's build."""
+    scripts = []
+    for script in lxml.html.document_fromstring(html).iter("script"):
+        kind = (script.get("type") or "text/javascript").lower()
+        if script.get("src") is None and kind in RUNNING_TYPES:
+            scripts.append(script.text or "")
+    return scripts
 
 
 def script_hashes(html: str) -> list[str]:
-    finder = InlineScripts()
-    finder.feed(html)
-    digests = (base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() for text in finder.scripts)
+    digests = (base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() for text in inline_scripts(html))
     return sorted({f"'sha256-{digest}'" for digest in digests})
 
 
