@@ -28,7 +28,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from codex.book.offer import BOOKS_VARIABLE, book_name
-from codex.book.typeset import PAPERS
+from codex.book.templates import PAPERS
 from codex.i18n.localize import LANGUAGES
 from codex.offline import DEFAULT_FOLDER, DEFAULT_ZIP, PROJECT
 from codex.publish.offline_copy import DOWNLOADS

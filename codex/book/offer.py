@@ -14,7 +14,7 @@ from pathlib import Path
 
 from markupsafe import Markup
 
-from codex.book.typeset import ENVIRONMENT, PAPERS
+from codex.book.templates import ENVIRONMENT, PAPERS
 from codex.i18n.ui import UIText
 from codex.publish.offline_copy import DOWNLOADS, build_day, size_text
 

@@ -16,9 +16,9 @@ from pathlib import Path
 from string import Formatter
 
 from bs4 import BeautifulSoup, Tag
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from codex.book.source import BookError, Language, Rulebook, read_rulebook
+from codex.book.templates import ENVIRONMENT, PAPERS
 from codex.data.loading import load_dataset_once
 from codex.git import git_output
 from codex.i18n.ui import UIText
@@ -27,7 +27,6 @@ from codex.publish.rulebook import MAX_TOC_SECTIONS
 HERE = Path(__file__).resolve().parent
 SHEET = HERE / "book.css"
 FONTS = HERE / "fonts"
-PAPERS = {"a4": "A4", "letter": "letter"}  # --paper -> the CSS page size
 PAGE_ATTRIBUTE = "data-book-page"  # on each link inside the book: the page its target is on
 PLACEHOLDER_PAGE = 10  # what a link shows before its target's page is known (the first layout)
 MAX_PASSES = 6
@@ -35,14 +34,6 @@ MAX_PASSES = 6
 PAGE = "counter(page)"
 PAGES = "counter(pages)"
 TARGET_PAGE = f"attr({PAGE_ATTRIBUTE})"  # written on each internal link by lay_out()
-
-ENVIRONMENT = Environment(
-    loader=PackageLoader("codex.book", "templates"),
-    autoescape=select_autoescape(enabled_extensions=("html",), default_for_string=True),
-    undefined=StrictUndefined,
-    trim_blocks=True,
-    lstrip_blocks=True,
-)
 
 
 def css_string(text: str) -> str:

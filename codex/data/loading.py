@@ -20,6 +20,7 @@ from referencing import Registry, Resource
 from codex.data.errors import DataError, DataErrors
 from codex.data.integrity import integrity_errors
 from codex.data.positions import SAFE_LOADER, compose, format_path, line_of
+from codex.data.schema_refs import with_refs_in_place
 from codex.i18n.typography import typeset_french_texts
 
 SCHEMA_LINE = re.compile(r"^#\s*yaml-language-server:\s*\$schema=(\S+)\s*$")
@@ -61,9 +62,10 @@ class Dataset:
 
 def load_schemas(schema_dir: Path) -> Registry:
     """Every schema of data/schemas, addressable by its file name (as the YAML files and $refs name them)."""
+    read = {path.name: json.loads(path.read_text("utf-8")) for path in schema_files(schema_dir)}
     registry = Registry()
-    for path in schema_files(schema_dir):
-        registry = registry.with_resource(path.name, Resource.from_contents(json.loads(path.read_text("utf-8"))))
+    for name, schema in with_refs_in_place(read).items():  # validated without a lookup per value
+        registry = registry.with_resource(name, Resource.from_contents(schema))
     return registry
 
 

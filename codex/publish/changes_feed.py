@@ -13,7 +13,7 @@ import itertools
 import uuid
 from pathlib import Path
 
-from bs4 import BeautifulSoup
+import lxml.html
 from markupsafe import Markup
 
 from codex.i18n.ui import UIText
@@ -30,7 +30,7 @@ def stable_id(*names: str) -> str:
 
 def plain_text(html: Markup) -> str:
     """A change's line as text (a feed entry's title), its French no-break spaces kept."""
-    return BeautifulSoup(str(html), "html.parser").get_text()
+    return lxml.html.fragment_fromstring(str(html), create_parent="div").text_content() if str(html) else ""
 
 
 def feed_entries(view: HistoryView, lang: str, ui: UIText) -> list[dict]:
