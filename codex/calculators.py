@@ -189,20 +189,25 @@ def module_files() -> list[Path]:
 def imported_modules(name: str) -> set[str]:
     """The modules of the package that calculators/<name>.py imports (`from calculators.x import ...`,
     `from calculators import x`, `import calculators.x`)."""
-    tree = ast.parse((CALC_DIR / f"{name}.py").read_text(encoding="utf-8"))
-    package = CALC_DIR.name
-    found = set()
-    for node in ast.walk(tree):
+    found = package_imports(CALC_DIR.name, (CALC_DIR / f"{name}.py").read_text(encoding="utf-8"))
+    return {module for module in found if (CALC_DIR / f"{module}.py").is_file()}
+
+
+@cache
+def package_imports(package: str, source: str) -> frozenset[str]:
+    """The names a module's source imports from `package`; kept by source, so that each text is parsed once (the
+    pages name their forms' modules again and again) and an edit under `mkdocs serve` is read afresh."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.ImportFrom) and node.module == package:
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(package + "."):
             found.add(node.module.split(".")[1])
         elif isinstance(node, ast.Import):
             found.update(a.name.split(".")[1] for a in node.names if a.name.startswith(package + "."))
-    return {module for module in found if (CALC_DIR / f"{module}.py").is_file()}
+    return frozenset(found)
 
 
-@cache
 def load_order(name: str) -> tuple[str, ...]:
     """The modules the browser loads to run calculators/<name>.py, in import order (what a module imports before
     it): the package, the module and everything they import from the package, then the page glue."""
