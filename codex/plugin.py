@@ -2,7 +2,8 @@
 
 For each language's configuration (mkdocs.yml for French; mkdocs.en.yml, which inherits it, for English):
 
-1. ``on_config``: pin the build's date to the commit's (codex/publish/build_date.py); load and validate ``data/``
+1. ``on_config``: pause Python's cycle collector until the build ends (codex/build_gc.py); pin the build's date
+   to the commit's (codex/publish/build_date.py); load and validate ``data/``
    (a data error stops the build with file:line); read the rules' history (codex/changes/history.py); register the
    page macros with mkdocs-macros (which renders them); set up either the served site (web app links, the offline zip to offer) or the offline folder (``.html``
    links, classic scripts). The plugin is listed before ``macros``, so the macros exist when mkdocs-macros
@@ -49,6 +50,7 @@ from mkdocs.utils import get_relative_url
 
 import calculators
 import codex
+from codex.build_gc import pause_collector, resume_collector
 from codex.calculators import calculator_documents
 from codex.changes.history import CommitChanges, rules_history_once
 from codex.data.errors import DataErrors
@@ -162,6 +164,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
     # -- 1. configuration
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        pause_collector()  # until the build ends (codex/build_gc.py)
         pin_build_date(self.project_path(config, "."))
         try:
             self.dataset = load_dataset_once(self.project_path(config, self.config.data_dir))
@@ -417,6 +420,13 @@ class CodexPlugin(BasePlugin[CodexConfig]):
     # -- 4. after the build
 
     def on_post_build(self, config: MkDocsConfig) -> None:
+        try:
+            self.publish(config)
+        finally:
+            resume_collector()
+
+    def publish(self, config: MkDocsConfig) -> None:
+        """What the build writes beside the pages, in order (see the module's docstring, 4)."""
         assert self.dataset is not None
         site_dir = Path(config.site_dir)
         lang = config.theme["language"]
@@ -444,6 +454,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         write_service_worker(site_dir, site_languages(config), inner_folders if language_depth(config) == 0 else [])
 
     def on_build_error(self, error: Exception, **kwargs: Any) -> None:
+        resume_collector()
         self.other_languages.cancel()  # this language failed: the others' builds would be for nothing
 
 

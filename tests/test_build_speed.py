@@ -5,15 +5,18 @@ paragraph read without a tree, and the other languages built in turn when asked.
 
 from __future__ import annotations
 
+import gc
 import shutil
 from pathlib import Path
 
 import pytest
 from jinja2 import Environment, FileSystemLoader
 
+from codex.build_gc import pause_collector, resume_collector
 from codex.data.errors import DataErrors
 from codex.data.loading import load_dataset, load_dataset_once
 from codex.other_languages import IN_TURN, side_by_side
+from codex.plugin import CodexPlugin
 from codex.render.page_meta import first_paragraph
 from codex.render.template_cache import TemplateCodeCache, cache_compiled_templates
 from codex.render.tooltips import used_forms
@@ -90,3 +93,26 @@ def test_the_first_paragraph_is_read_as_a_parsed_tree_gives_it(html, first):
 def test_the_other_languages_build_in_turn_when_asked(monkeypatch):
     monkeypatch.setenv(IN_TURN, "1")
     assert not side_by_side()
+
+
+def test_the_collector_pauses_for_the_build_and_runs_again_after_it_or_after_a_failure():
+    assert gc.isenabled()
+    pause_collector()
+    assert not gc.isenabled()
+    resume_collector()
+    assert gc.isenabled()
+    plugin = CodexPlugin()
+    plugin.load_config({})
+    pause_collector()
+    plugin.on_build_error(RuntimeError("a page failed"))
+    assert gc.isenabled()
+
+
+def test_the_collector_stays_paused_when_something_else_paused_it():
+    gc.disable()
+    try:
+        pause_collector()
+        resume_collector()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
