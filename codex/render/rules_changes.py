@@ -91,16 +91,34 @@ def inline(markdown_text: str) -> Markup:
 def change_view(change: Change, lang: str, ui: UIText, link: Link, site_pages: frozenset[str] = frozenset()) -> dict:
     """What the templates show of a change: the words before and after its place, the place and its link, the
     sentences removed and added, and its document (for the filter; SITE for a page that holds no rule)."""
+    href = link(change.page, change.anchor) if change.page and not change.kind.endswith("-removed") else None
+    return {**change_words(change, lang, ui, site_pages), "href": href}
+
+
+# A change's words by the change (its identity: the history is read once a build), language, UI texts and site pages:
+# the same change shows on the Changes page, on its page's own history, in the feed and on the home page.
+_words: dict[tuple[int, str, int, frozenset[str]], tuple[Change, UIText, dict]] = {}
+
+
+def change_words(change: Change, lang: str, ui: UIText, site_pages: frozenset[str]) -> dict:
+    """The words of `change_view`, which do not depend on the page that shows them."""
+    key = (id(change), lang, id(ui), site_pages)
+    kept = _words.get(key)
+    if kept is not None and kept[0] is change and kept[1] is ui:
+        return kept[2]
+    if len(_words) > 50_000:  # many builds under `mkdocs serve`: start afresh
+        _words.clear()
     marked = describe(dataclasses.replace(change, where={lang: PLACE for lang in change.where}), lang, ui)
     before, _, after = marked.partition(f"**{PLACE}**")
-    return {
+    words = {
         "document": change_document(change, site_pages, ui),
         "before": inline(before),
         "place": change.where[lang],
-        "href": link(change.page, change.anchor) if change.page and not change.kind.endswith("-removed") else None,
         "after": inline(after),
         "lines": [inline(line) for line in describe_lines(change, lang, LINES_SHOWN)],
     }
+    _words[key] = (change, ui, words)
+    return words
 
 
 def commit_view(
