@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 
@@ -26,10 +27,40 @@ from codex.render.collections import (
 from codex.render.edit_links import file_edit_url
 from codex.render.glossary import render_glossary
 from codex.render.gm_screen import GM_SCREEN_SCHEMA, render_gm_screen
+from codex.render.html_blocks import marked
 from codex.render.rules_changes import NO_HISTORY, HistoryView, last_changed, render_changes_page, render_latest_changes
 from codex.render.tables import render_table
 from codex.render.trackers import render_tracker_links, render_tracker_page, render_tracker_tools
 from codex.sources.passages import source_texts
+
+# The macros whose output is HTML only, one or more blocks of it (codex/render/html_blocks.py sets them aside while
+# Markdown reads the page). The others write Markdown (headings, lists) or a few words of prose.
+HTML_BLOCK_MACROS = frozenset(
+    {
+        "action_kinds",
+        "author_text",
+        "book_download",
+        "calculator",
+        "calculator_reference",
+        "downloads_list",
+        "gm_screen",
+        "offline_download",
+        "open_question",
+        "recent_changes",
+        "rules_changes",
+        "table",
+        "tracker",
+    }
+)
+
+
+def html_blocks_marked(macros: dict[str, Callable[..., str]]) -> dict[str, Callable[..., str]]:
+    """The macros as pages call them: those of HTML_BLOCK_MACROS with their output marked as HTML blocks."""
+
+    def marking(macro: Callable[..., str]) -> Callable[..., str]:
+        return functools.wraps(macro)(lambda *args, **kwargs: marked(macro(*args, **kwargs)))
+
+    return {name: marking(macro) if name in HTML_BLOCK_MACROS else macro for name, macro in macros.items()}
 
 
 class UnknownDataId(KeyError):

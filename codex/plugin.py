@@ -13,8 +13,8 @@ For each language's configuration (mkdocs.yml for French; mkdocs.en.yml, which i
 2. ``on_pre_page``: keep the page being built (the macros link from it). ``on_page_markdown`` (priority -50, after
    mkdocs-macros has rendered the page): a rule page's own history at its foot (codex/render/rules_changes.py), the
    wiki links (codex/render/wiki_links.py), French typography on a French page's text (codex/i18n/typography.py),
-   then the glossary's tooltip definitions in the page's language.
-   ``on_page_content``: a page without a front matter description gets its first paragraph's; ``on_page_context``:
+   the block macros' HTML set aside (codex/render/html_blocks.py), then the glossary's tooltip definitions in the
+   page's language. ``on_page_content``: the HTML blocks put back; a page without a front matter description gets its first paragraph's; ``on_page_context``:
    its Open Graph card (codex/render/page_meta.py; docs/overrides/main.html writes both) and the search dialog's
    name (docs/overrides/partials/search.html).
 3. ``on_env``: the theme's compiled templates from the cache (codex/render/template_cache.py).
@@ -58,7 +58,7 @@ from codex.data.loading import Dataset, load_dataset_once
 from codex.data.wiki_links import WikiTargets
 from codex.i18n.typography import typeset, typeset_markdown
 from codex.i18n.ui import UIText
-from codex.macros import make_page_macros
+from codex.macros import html_blocks_marked, make_page_macros
 from codex.mistakes.active_content import page_active_content
 from codex.mistakes.build_warnings import BuildContext, RewriteWarnings
 from codex.mistakes.build_warnings import install as install_warnings
@@ -80,6 +80,7 @@ from codex.publish.theme_fixes import drop_empty_tabindex
 from codex.publish.web_app import app_links, write_manifest, write_service_worker
 from codex.render.edit_links import forget_unset_repository, repository_edit_base
 from codex.render.form_links import form_anchors
+from codex.render.html_blocks import marked, put_back, set_aside
 from codex.render.not_found import not_found_context
 from codex.render.page_meta import open_graph, page_description
 from codex.render.rules_changes import (
@@ -147,6 +148,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         self.anchors: dict[str, set[str]] = {}  # page -> its anchors, as links from the history ask
         self.macro_checks: MacroChecks | None = None
         self.macro_names: list[str] = []
+        self.html_blocks: list[str] = []  # the page's HTML blocks, set aside while Markdown reads it
         self.docs_folder = "docs"  # the pages' folder, relative to the project's root (for messages)
         self.warnings: RewriteWarnings | None = None  # MkDocs' link warnings said with file, line and fix
         self.serving = False  # under `mkdocs serve` (on_startup; the other languages' builds are told)
@@ -202,7 +204,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         self.warnings = install_warnings(
             BuildContext(Path(config.docs_dir), self.docs_folder, lang, config.config_file_path, self.wiki.anchors)
         )
-        macros_plugin.register_macros(macros)
+        macros_plugin.register_macros(html_blocks_marked(macros))
         if self.config.offline_folder:
             configure_for_folder(config)
             config.extra["codex_app"] = None
@@ -284,9 +286,10 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         markdown = self.write_wiki_links(markdown, page)
         if self.page_history:
             assert self.ui is not None
-            history = render_page_history(self.page_history, self.lang, self.ui, self.link_from_page)
+            history = marked(render_page_history(self.page_history, self.lang, self.ui, self.link_from_page))
             markdown = f"{markdown.rstrip()}\n\n{history}\n"
-        return append_tooltips(typeset_markdown(markdown, self.lang), self.tooltips)
+        markdown, self.html_blocks = set_aside(typeset_markdown(markdown, self.lang))
+        return append_tooltips(markdown, self.tooltips)
 
     on_page_markdown = CombinedEvent(check_page_source, after_macros)
 
@@ -312,6 +315,8 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         return markdown
 
     def on_page_content(self, html: str, page: Page, **kwargs: Any) -> str:
+        html = put_back(html, self.html_blocks)
+        self.html_blocks = []
         if self.lang == "fr" and page.title and "title" not in page.meta and not page.is_homepage:
             # MkDocs reads the title from the rendered heading with its spaces made plain: typeset it again, for the
             # navigation, the window's title and the "linked from" lists.

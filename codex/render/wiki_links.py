@@ -23,10 +23,11 @@ from mkdocs.utils import get_relative_url
 from codex.data.wiki_links import WIKI_LINK, UnknownWikiLink, WikiTargets, label_of
 from codex.i18n.ui import UIText
 from codex.mistakes.problem import Problem
+from codex.render import html_blocks
 from codex.render.markdown import markdown_text
 from codex.render.templates import render
 
-HTML_BLOCK_START = re.compile(r"<[A-Za-z]")
+HTML_BLOCK_START = re.compile(f"(?:{re.escape(html_blocks.OPEN)})?<[A-Za-z]")  # a macro's block may be marked
 PLACEHOLDER = re.compile(r'<p class="codex-linked-from" data-linked-from="(?P<key>[a-z]+:[a-z0-9-]+)"></p>')
 LINKED_FROM_KINDS = ("condition", "term")  # the entries that list the pages linking to them
 
