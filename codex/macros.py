@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -63,6 +64,9 @@ def html_blocks_marked(macros: dict[str, Callable[..., str]]) -> dict[str, Calla
     return {name: marking(macro) if name in HTML_BLOCK_MACROS else macro for name, macro in macros.items()}
 
 
+TITLE_LINE = re.compile(r"^# (.*)$", re.MULTILINE)  # a page's title: its first "# " heading
+
+
 class UnknownDataId(KeyError):
     """A page names a table, collection, row or question that data/ does not hold."""
 
@@ -73,11 +77,8 @@ class UnknownDataId(KeyError):
 def page_title(docs_dir: Path, page: str) -> str:
     """The first '# ' heading of a page, which is its title in the navigation."""
     path = docs_dir / page
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.startswith("# "):
-                return line[2:].split("{")[0].strip()
-    return page
+    heading = TITLE_LINE.search(path.read_text(encoding="utf-8")) if path.exists() else None
+    return heading.group(1).split("{")[0].strip() if heading else page
 
 
 def make_page_macros(
