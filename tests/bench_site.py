@@ -46,9 +46,12 @@ COMPRESSIBLE = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt",
 # --- 1. build time -------------------------------------------------------------------------------------------------
 
 
-def build_seconds(project: Path, strict: bool = True) -> float:
-    with tempfile.TemporaryDirectory() as site:
-        env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+def build_seconds(project: Path, strict: bool = True, bytecode: bool = True) -> float:
+    """One strict build of both languages, in seconds. With `bytecode`, the engine's modules are compiled first, as
+    Python does on a build's first run (unless PYTHONDONTWRITEBYTECODE is set, as on some machines: their every
+    build compiles the engine again, which `bytecode=False` measures, its bytecode folders set aside meanwhile)."""
+    with tempfile.TemporaryDirectory() as site, engine_bytecode(project, bytecode):
+        env = dict(os.environ, NO_MKDOCS_2_WARNING="1", **({} if bytecode else {"PYTHONDONTWRITEBYTECODE": "1"}))
         command = [sys.executable, "-m", "mkdocs", "build", "--site-dir", site] + (["--strict"] if strict else [])
         start = time.perf_counter()
         result = subprocess.run(command, cwd=project, env=env, capture_output=True, text=True)
@@ -56,6 +59,26 @@ def build_seconds(project: Path, strict: bool = True) -> float:
         if result.returncode:
             raise SystemExit(f"build failed in {project}:\n{result.stderr[-3000:]}")
         return elapsed
+
+
+@contextlib.contextmanager
+def engine_bytecode(project: Path, present: bool) -> Iterator[None]:
+    """The engine's compiled modules (codex/, calculators/) present, or set aside for the time of the block."""
+    folders = [project / package / "__pycache__" for package in ("codex", "calculators")]
+    folders += [f for package in ("codex",) for f in (project / package).glob("*/__pycache__")]
+    if present:
+        subprocess.run([sys.executable, "-m", "compileall", "-q", "codex", "calculators"], cwd=project, check=True)
+        yield
+        return
+    aside = [(f, f.with_name("__pycache__.bench")) for f in folders if f.is_dir()]
+    for folder, away in aside:
+        folder.rename(away)
+    try:
+        yield
+    finally:
+        for folder, away in aside:
+            shutil.rmtree(folder, ignore_errors=True)
+            away.rename(folder)
 
 
 def synthetic_project(factor: int, into: Path) -> tuple[int, int]:
@@ -92,10 +115,18 @@ def synthetic_project(factor: int, into: Path) -> tuple[int, int]:
 
 
 def measure_builds(runs: int, growth: bool) -> None:
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout
+    load = ", ".join(f"{v:.1f}" for v in os.getloadavg())
     times = [build_seconds(ROOT) for _ in range(runs)]
     print(
-        f"build, both languages, --strict: median {statistics.median(times):.1f} s over {runs} runs "
-        f"({', '.join(f'{t:.1f}' for t in times)})"
+        f"build, both languages, --strict: median {statistics.median(times):.2f} s over {runs} runs "
+        f"({', '.join(f'{t:.2f}' for t in times)}); commit {commit.strip()}, load average before {load}, "
+        f"after {', '.join(f'{v:.1f}' for v in os.getloadavg())}"
+    )
+    cold = [build_seconds(ROOT, bytecode=False) for _ in range(runs)]
+    print(
+        f"the same, the engine's bytecode compiled at every build (PYTHONDONTWRITEBYTECODE): median "
+        f"{statistics.median(cold):.2f} s ({', '.join(f'{t:.2f}' for t in cold)})"
     )
     if not growth:
         return

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from codex.calculators import calculator_data, declarations, module_dependencies
+from codex.publish import bytecode
 from codex.publish.bytecode import BytecodeError, check_release, compile_module, mpy_cross_binary
 from codex.publish.calculators import ASSETS
 from codex.trackers import data_id, trackers
@@ -34,6 +35,22 @@ def test_bytecode_follows_its_source_when_the_source_changes(tmp_path):
     after = compile_module(source, "calculators/jump.py")
     assert after != before
     assert after[:2] == b"M\x06"  # MicroPython bytecode, version 6
+
+
+def test_a_compile_is_kept_between_builds_and_a_damaged_one_compiled_again(tmp_path, monkeypatch):
+    monkeypatch.setattr(bytecode, "FOLDER", tmp_path / "cache")
+    monkeypatch.setattr(bytecode, "_compiled", {})
+    first = compile_module(CALC_DIR / "jump.py", "calculators/jump.py")
+    [kept] = (tmp_path / "cache").glob("*.mpy")
+    assert kept.read_bytes() == first
+    monkeypatch.setattr(bytecode, "_compiled", {})  # a new build: loaded from the cache, mpy-cross not started
+    monkeypatch.setattr(bytecode, "mpy_cross_binary", lambda: pytest.fail("compiled again"))
+    assert compile_module(CALC_DIR / "jump.py", "calculators/jump.py") == first
+    monkeypatch.undo()
+    monkeypatch.setattr(bytecode, "FOLDER", tmp_path / "cache")
+    monkeypatch.setattr(bytecode, "_compiled", {})
+    kept.write_bytes(b"damaged")
+    assert compile_module(CALC_DIR / "jump.py", "calculators/jump.py") == first == kept.read_bytes()
 
 
 def test_a_module_that_does_not_compile_stops_with_the_compilers_words(tmp_path):
