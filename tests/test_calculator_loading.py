@@ -38,7 +38,7 @@ def test_bytecode_follows_its_source_when_the_source_changes(tmp_path):
 
 
 def test_a_compile_is_kept_between_builds_and_a_damaged_one_compiled_again(tmp_path, monkeypatch):
-    monkeypatch.setattr(bytecode, "FOLDER", tmp_path / "cache")
+    monkeypatch.setattr(bytecode.KEPT, "folder", tmp_path / "cache")
     monkeypatch.setattr(bytecode, "_compiled", {})
     first = compile_module(CALC_DIR / "jump.py", "calculators/jump.py")
     [kept] = (tmp_path / "cache").glob("*.mpy")
@@ -47,7 +47,7 @@ def test_a_compile_is_kept_between_builds_and_a_damaged_one_compiled_again(tmp_p
     monkeypatch.setattr(bytecode, "mpy_cross_binary", lambda: pytest.fail("compiled again"))
     assert compile_module(CALC_DIR / "jump.py", "calculators/jump.py") == first
     monkeypatch.undo()
-    monkeypatch.setattr(bytecode, "FOLDER", tmp_path / "cache")
+    monkeypatch.setattr(bytecode.KEPT, "folder", tmp_path / "cache")
     monkeypatch.setattr(bytecode, "_compiled", {})
     kept.write_bytes(b"damaged")
     assert compile_module(CALC_DIR / "jump.py", "calculators/jump.py") == first == kept.read_bytes()

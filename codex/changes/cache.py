@@ -1,16 +1,14 @@
 """The changes of each commit kept from one build to the next: a commit never changes, so its changes are computed
 once per version of the engine that computes them (the sources of codex/changes and codex/i18n are part of the key).
 
-A JSON file per commit in a per-user folder of the system's temporary folder; a cache that cannot be read or written
-is no cache: the changes are then computed again.
+A JSON file per commit (codex/kept_files.py: a per-user folder of the system's temporary folder; a cache that cannot
+be read or written is no cache: the changes are then computed again).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import asdict
 from functools import cache
@@ -19,8 +17,9 @@ from pathlib import Path
 import codex.changes
 import codex.i18n
 from codex.changes.model import Change
+from codex.kept_files import KeptFiles
 
-FOLDER = Path(tempfile.gettempdir()) / f"codex-changes-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
+KEPT = KeptFiles("changes", ".json")
 
 
 @cache
@@ -39,19 +38,12 @@ def engine_version() -> str:
 def cached_changes(base: str | None, head: str, compute: Callable[[], list[Change]]) -> list[Change]:
     """The changes from `base` to `head`, from the cache or from `compute` (then kept)."""
     key = hashlib.sha256(f"{engine_version()} {base} {head}".encode()).hexdigest()
-    path = FOLDER / f"{key}.json"
     try:
-        return [from_json(item) for item in json.loads(path.read_text(encoding="utf-8"))]
-    except (OSError, ValueError, TypeError, KeyError):
+        return [from_json(item) for item in json.loads(KEPT.read(key) or b"")]
+    except (ValueError, TypeError, KeyError):
         pass
     changes = compute()
-    try:
-        FOLDER.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_text(json.dumps([asdict(c) for c in changes], ensure_ascii=False), encoding="utf-8")
-        temporary.replace(path)  # whole or not at all, even with two builds at once
-    except OSError:
-        pass
+    KEPT.write(key, json.dumps([asdict(c) for c in changes], ensure_ascii=False).encode())
     return changes
 
 

