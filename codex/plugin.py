@@ -2,7 +2,8 @@
 
 For each language's configuration (mkdocs.yml for French; mkdocs.en.yml, which inherits it, for English):
 
-1. ``on_config``: pause Python's cycle collector until the build ends (codex/build_gc.py); pin the build's date
+1. ``on_config``: pause Python's cycle collector until the build ends (codex/build_gc.py); give the search plugin
+   its lxml reader of the pages (codex/publish/search_sections.py); pin the build's date
    to the commit's (codex/publish/build_date.py); load and validate ``data/``
    (a data error stops the build with file:line); read the rules' history (codex/changes/history.py); register the
    page macros with mkdocs-macros (which renders them); set up either the served site (web app links, the offline zip to offer) or the offline folder (``.html``
@@ -76,6 +77,7 @@ from codex.publish.offline_folder import configure_for_folder, finish_folder
 from codex.publish.rulebook import BuiltPages, RulebookError, assemble_rulebook, placeholder
 from codex.publish.search_engines import SITEMAP, sitemap_entries, write_robots_txt
 from codex.publish.search_folding import fold_search_index, glossary_names
+from codex.publish.search_sections import use_lxml_search_index
 from codex.publish.theme_fixes import drop_empty_tabindex
 from codex.publish.web_app import app_links, write_manifest, write_service_worker
 from codex.render.edit_links import forget_unset_repository, repository_edit_base
@@ -168,6 +170,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         pause_collector()  # until the build ends (codex/build_gc.py)
         pin_build_date(self.project_path(config, "."))
+        use_lxml_search_index(config.plugins)  # the search index reads pages with lxml (codex/publish/search_sections)
         try:
             self.dataset = load_dataset_once(self.project_path(config, self.config.data_dir))
         except DataErrors as err:
