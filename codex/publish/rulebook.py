@@ -21,6 +21,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Iterable
+from html import escape
 from pathlib import Path
 from urllib.parse import urljoin
 
@@ -68,9 +69,9 @@ def has_class(element: HtmlElement, name: str) -> bool:
 
 def inner_html(element: HtmlElement) -> str:
     """The element's content as HTML: its text, then each child with the text that follows it."""
-    text = element.text or ""
-    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return escaped + "".join(lxml.html.tostring(child, encoding="unicode") for child in element)
+    return escape(element.text or "", quote=False) + "".join(
+        lxml.html.tostring(child, encoding="unicode") for child in element
+    )
 
 
 def nav_pages(nav: list | None) -> list[str]:
@@ -156,9 +157,8 @@ def read_article(built: BuiltPages, page: str) -> HtmlElement:
 def heading_text(heading: HtmlElement) -> str:
     """A heading's text, without its permalink mark."""
     shown = lxml.html.fromstring(lxml.html.tostring(heading))
-    for link in shown.iter("a"):
-        if has_class(link, "headerlink"):
-            link.drop_tree()
+    for link in [a for a in shown.iter("a") if has_class(a, "headerlink")]:  # found first, then dropped
+        link.drop_tree()
     return shown.text_content().strip()
 
 
