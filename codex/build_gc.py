@@ -1,4 +1,4 @@
-"""Python's cycle collector paused while a build runs, and started again after it.
+"""Python's cycle collector paused while a build runs, started again after it, and spared the objects on the way out.
 
 A build allocates a few million objects, nearly all freed at once by their reference counts; the collector
 nevertheless ran about 440 times a build (three of them over every object) and took about 0.2 s of each language's
@@ -28,3 +28,10 @@ def resume_collector() -> None:
     if _paused_by_us:
         gc.enable()
         _paused_by_us = False
+
+
+def before_exit() -> None:
+    """The command is over and the process ends: its objects are frozen, so that the collection Python makes on its
+    way out does not read them all once more (about 0.1 s of a build, measured from the command's end to the
+    process's)."""
+    gc.freeze()

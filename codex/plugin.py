@@ -51,7 +51,7 @@ from mkdocs.utils import get_relative_url
 
 import calculators
 import codex
-from codex.build_gc import pause_collector, resume_collector
+from codex.build_gc import before_exit, pause_collector, resume_collector
 from codex.calculators import calculator_documents
 from codex.changes.history import CommitChanges, rules_history_once
 from codex.data.errors import DataErrors
@@ -164,6 +164,9 @@ class CodexPlugin(BasePlugin[CodexConfig]):
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.serving = command == "serve"
+
+    def on_shutdown(self) -> None:
+        before_exit()
 
     # -- 1. configuration
 

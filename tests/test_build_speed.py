@@ -116,3 +116,14 @@ def test_the_collector_stays_paused_when_something_else_paused_it():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_the_objects_are_frozen_when_the_command_ends():
+    """Python's last collection on the way out then spares them (codex/build_gc.py, before_exit)."""
+    plugin = CodexPlugin()
+    plugin.load_config({})
+    try:
+        plugin.on_shutdown()
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
