@@ -205,12 +205,47 @@ def test_a_link_to_a_form_starts_its_runtime_from_the_page_s_head(browser, site_
         runtime = page.evaluate("performance.getEntriesByName('codex-calculator-runtime').length")
         loaded = page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventStart")
         assert early is not None and early < loaded and runtime == 1  # the runtime may be up before the page is parsed
-        assert [w.url for w in page.workers].count(
+        # one worker, the head's (its address's fragment names the form's files)
+        assert [w.url.split("#")[0] for w in page.workers].count(
             page.evaluate("document.querySelector('script[src*=codex-calculators]').src")
         ) == 1
         assert page.evaluate("globalThis.CODEX_EARLY_WORKER") is None
     finally:
         page.close()
+
+
+THEME_SCRIPT = "**/assets/javascripts/bundle.*.min.js"  # Material's, a parser-blocking script at the body's end
+
+
+@pytest.mark.parametrize(
+    ("link", "target"),
+    [
+        ("/movement/#jump-calculator", "form[data-calculator=jump]"),
+        ("/round-tracker/#round-tracker", "[data-tracker=adnd-round]"),
+        ("/en/initiative-points/tracker/#ip-tracker", "[data-tracker=initiative-points]"),
+    ],
+)
+def test_a_link_to_a_form_or_a_tracker_makes_it_ready_before_the_page_is_parsed(browser, site_url, link, target):
+    """Issue 27: the page's head also asks for the page's script, which sets the form or tracker the address names up
+    as soon as the parser has gone past it: the reader does not wait for the theme's script at the body's end, nor for
+    the rest of the page. Held back here, that script holds the parse back: the form or tracker is ready (its first
+    answer shown) all the same; then the page finishes, with one worker and the trackers' script loaded once."""
+    context = browser.new_context(service_workers="block")
+    held = []
+    context.route(THEME_SCRIPT, lambda route: held.append(route))
+    try:
+        page = context.new_page()
+        page.goto(site_url + link, wait_until="commit")
+        page.locator(target).and_(page.locator("[data-ready=true]")).wait_for(timeout=30000)
+        assert held and page.evaluate("document.readyState") == "loading"
+        for route in held:
+            route.continue_()
+        page.wait_for_load_state("load")
+        script = page.evaluate("document.querySelector('script[src*=codex-calculators]').src")
+        assert [w.url.split("#")[0] for w in page.workers].count(script) == 1
+        assert page.locator("script[src*=codex-trackers]").count() == (1 if "tracker" in target else 0)
+    finally:
+        context.close()
 
 
 def test_a_long_page_of_forms_sets_up_only_the_forms_the_reader_comes_to(browser, site_url):

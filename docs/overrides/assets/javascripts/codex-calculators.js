@@ -5,7 +5,8 @@
 // Loaded on every page (a few KB); a page without a form loads nothing more. A page with forms loads the runtime,
 // the modules its forms name (data-modules: assets/calculators/python/NAME.mpy, bytecode compiled by the build) and
 // their data (assets/calculators/data/ID.json), once the page has loaded or when a form nears the view (see
-// setUpPage); codex/publish/calculators.py writes these files.
+// setUpPage), or at once for the form or tracker a link names (see setUpNamedOnceParsed);
+// codex/publish/calculators.py writes these files.
 // This one file has two roles. In the page it binds the forms; served, MicroPython runs in a Web Worker started
 // from this same file (the "engine" part below), so that the runtime's start and each answer never hold up the
 // page's thread. Opened from a folder (file://), where the browser refuses module scripts, workers and fetch(), the
@@ -191,7 +192,9 @@ const engineCalls = {
   },
 };
 
-// In the worker: each message {call, name, value} is answered {call, value} or {call, error}.
+// In the worker: each message {call, name, value} is answered {call, value} or {call, error}. A worker the page's
+// head started for a link to a form or a tracker (partials/codex-early-runtime.html) finds what that one loads in its
+// own address's fragment ({id, modules}), and starts the runtime and those files at once.
 if (IN_WORKER) {
   self.onmessage = async ({ data: { call, name, value } }) => {
     try {
@@ -200,6 +203,9 @@ if (IN_WORKER) {
       self.postMessage({ call, error: String(err && err.stack ? err.stack : err) });
     }
   };
+  const named = self.location.hash.slice(1);
+  // a failure is reported where the page awaits these files (its first answer loads them again)
+  if (named) Promise.resolve().then(() => engineCalls.load(JSON.parse(decodeURIComponent(named)))).catch(() => {});
 }
 
 // ---- The page: the engine in a worker (served) or in the page (from a folder) ----
@@ -402,6 +408,9 @@ function warmUp(forms) {
   engine().warm({ calculators: forms.map(calculatorOf) }).catch(() => {});
 }
 
+// A form set up, its files then named to the service worker.
+const setUpNear = (form) => setUp(form).then(() => keepForOffline([form]));
+
 // A form is set up when it comes near the view (within one screen of it; a tap or a key that reaches a form brings
 // it into view): the runtime starts with the first, and each form loads its own modules and data. A reader who reads
 // the rule first never waits for it, the page shows its text without competing with it, and a long page of forms
@@ -410,9 +419,9 @@ function setUpPage() {
   const forms = [...document.querySelectorAll("form[data-calculator]")];
   if (!forms.length) return;
   engine(); // served, the worker starts now, idle until asked: its own start is not added to the first answer's wait
-  const setUpNear = (form) => setUp(form).then(() => keepForOffline([form]));
   const named = namedByAddress(forms);
-  if (named) setUpNear(named); // the reader followed a link to it: at once, not when the layout says it is near
+  // the reader followed a link to it: at once, not when the layout says it is near (unless already, as it was parsed)
+  if (named && !named.dataset.bound) setUpNear(named);
   if (document.readyState === "complete") warmUp(forms);
   else addEventListener("load", () => warmUp(forms), { once: true });
   if (!("IntersectionObserver" in window)) return forms.filter((form) => form !== named).forEach(setUpNear);
@@ -448,10 +457,12 @@ function namedByAddress(elements) {
 // A page with a combat tracker ([data-tracker], codex/render/templates/tracker.html) loads the trackers' own script,
 // codex-trackers.js (a classic script, which a folder allows too), and hands it the engine: the same runtime and
 // worker as the forms, page_glue.track() instead of run(). The trackers' state and drawing are that script's.
-function setUpTrackers() {
-  const trackers = [...document.querySelectorAll("[data-tracker]")];
-  if (!trackers.length) return;
+// `parsed`: the trackers to bind at once (the named one, before the rest of the page is parsed; by default, every
+// tracker of the parsed page); codex-trackers.js binds the others once the page is parsed. Done once per page.
+function setUpTrackers(parsed = [...document.querySelectorAll("[data-tracker]")]) {
+  if (!parsed.length || globalThis.CODEX_TRACKER_ENGINE) return;
   globalThis.CODEX_TRACKER_ENGINE = {
+    parsed,
     track: (job) => engine().track(job),
     rolls: d10Rolls,
     ready: () => startOnce(),
@@ -463,8 +474,8 @@ function setUpTrackers() {
   };
   if (sources === servedSources) {
     const warm = () =>
-      engine().warm({ calculators: trackers.map((t) => ({ id: t.dataset.data, modules: formModules(t) })) });
-    if (document.readyState === "complete" || namedByAddress(trackers)) warm(); // named: its files now
+      engine().warm({ calculators: parsed.map((t) => ({ id: t.dataset.data, modules: formModules(t) })) });
+    if (document.readyState === "complete" || namedByAddress(parsed)) warm(); // named: its files now
     else addEventListener("load", warm, { once: true });
   }
   const script = document.createElement("script");
@@ -472,11 +483,37 @@ function setUpTrackers() {
   document.head.append(script);
 }
 
+// Whether the parser has gone past the element's end tag: a node follows it, or follows one of its ancestors.
+function parsedPast(element) {
+  for (let node = element; node; node = node.parentNode) if (node.nextSibling) return true;
+  return false;
+}
+
+// The page's head asked for this script early, for a reader who followed a link to a form or a tracker
+// (partials/codex-early-runtime.html): it runs while the page is still being parsed, and sets that form or tracker up
+// as soon as the parser has gone past it, rather than after the theme's script and the rest of the page. The others
+// are set up as before, once the page is parsed.
+function setUpNamedOnceParsed() {
+  const setUpIfParsed = () => {
+    const named = namedByAddress([...document.querySelectorAll("form[data-calculator], [data-tracker]")]);
+    if (!named || !parsedPast(named)) return false;
+    if (named.matches("[data-tracker]")) setUpTrackers([named]);
+    else setUpNear(named);
+    return true;
+  };
+  if (setUpIfParsed()) return;
+  const parser = new MutationObserver(() => setUpIfParsed() && parser.disconnect());
+  parser.observe(document, { childList: true, subtree: true });
+  document.addEventListener("DOMContentLoaded", () => parser.disconnect(), { once: true });
+}
+
 if (!IN_WORKER) {
   const start = () => {
     setUpPage();
     setUpTrackers();
   };
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
-  else start();
+  if (document.readyState === "loading") {
+    if (globalThis.CODEX_EARLY_WORKER) setUpNamedOnceParsed();
+    document.addEventListener("DOMContentLoaded", start, { once: true });
+  } else start();
 }

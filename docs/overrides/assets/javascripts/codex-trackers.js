@@ -6,7 +6,8 @@
 // (localStorage: it survives a reload and works from a folder too), the undo steps, and the fields' small helpers
 // (a pick fills the fields, − and + step a number).
 // Loaded by codex-calculators.js on a page with a tracker, as a classic script (a folder allows it), which hands it
-// the engine as CODEX_TRACKER_ENGINE.
+// the engine as CODEX_TRACKER_ENGINE, with the trackers already parsed (ENGINE.parsed): a reader who followed a link
+// to a tracker has it loaded while the page is still being parsed.
 (() => {
   const ENGINE = globalThis.CODEX_TRACKER_ENGINE;
   if (!ENGINE) return;
@@ -530,5 +531,11 @@
     });
   }
 
-  for (const root of document.querySelectorAll("[data-tracker]")) bind(root);
+  // The trackers already parsed at once; any other once the page is parsed.
+  for (const root of ENGINE.parsed) bind(root);
+  const bindAll = () => {
+    for (const root of document.querySelectorAll("[data-tracker]")) bind(root);
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", bindAll, { once: true });
+  else bindAll();
 })();
