@@ -64,13 +64,12 @@ def build_seconds(project: Path, strict: bool = True, bytecode: bool = True) -> 
 @contextlib.contextmanager
 def engine_bytecode(project: Path, present: bool) -> Iterator[None]:
     """The engine's compiled modules (codex/, calculators/) present, or set aside for the time of the block."""
-    folders = [project / package / "__pycache__" for package in ("codex", "calculators")]
-    folders += [f for package in ("codex",) for f in (project / package).glob("*/__pycache__")]
     if present:
         subprocess.run([sys.executable, "-m", "compileall", "-q", "codex", "calculators"], cwd=project, check=True)
         yield
         return
-    aside = [(f, f.with_name("__pycache__.bench")) for f in folders if f.is_dir()]
+    folders = [f for package in ("codex", "calculators") for f in (project / package).glob("**/__pycache__")]
+    aside = [(f, f.with_name("__pycache__.bench")) for f in folders]
     for folder, away in aside:
         folder.rename(away)
     try:
@@ -114,14 +113,18 @@ def synthetic_project(factor: int, into: Path) -> tuple[int, int]:
     return pages, tables
 
 
+def load_average() -> str:
+    return ", ".join(f"{v:.1f}" for v in os.getloadavg())
+
+
 def measure_builds(runs: int, growth: bool) -> None:
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout
-    load = ", ".join(f"{v:.1f}" for v in os.getloadavg())
+    load = load_average()
     times = [build_seconds(ROOT) for _ in range(runs)]
     print(
         f"build, both languages, --strict: median {statistics.median(times):.2f} s over {runs} runs "
         f"({', '.join(f'{t:.2f}' for t in times)}); commit {commit.strip()}, load average before {load}, "
-        f"after {', '.join(f'{v:.1f}' for v in os.getloadavg())}"
+        f"after {load_average()}"
     )
     cold = [build_seconds(ROOT, bytecode=False) for _ in range(runs)]
     print(

@@ -199,8 +199,8 @@ def load_document(
     except Exception:
         known = ", ".join(sorted(str(u) for u in registry))
         return None, [DataError(shown, 1, "(first line)", schema_name, f"one of the schemas in data/schemas: {known}")]
-    key = digest(engine_version(), *(part for name, data in schemas for part in (name, data)), text)
-    kept = kept_content(key) if schemas else None
+    key = digest(engine_version(), *(part for name, data in schemas for part in (name, data)), text) if schemas else ""
+    kept = kept_content(key) if key else None
     if kept is not None:
         return Document(path, schema_name, kept, text), []
     try:
@@ -216,7 +216,7 @@ def load_document(
         node = compose(text)
         return None, [schema_error(shown, node, e) for e in found]
     typeset = typeset_french_texts(content)
-    if schemas:
+    if key:
         keep_content(key, typeset)
     return Document(path, schema_name, typeset, text), []
 
