@@ -3,10 +3,11 @@
     .venv/bin/python -m codex.check --quick    # data, both builds into site/, calculators, ruff: seconds
     .venv/bin/python -m codex.check            # the same, then every test, the browser's included (minutes)
 
---quick needs no browser: it validates the data (file:line, field, expected form, fix), builds both languages
-strictly into site/ (where `mkdocs serve` and the README say the site is), which also checks the macro calls of
-every page, the twin pages and both navigations, the links and anchors, the wiki links and the open questions each
-page shows (codex/mistakes/), replays each calculator's stored vectors under CPython (a value a calculator reads
+--quick needs no browser: it validates the data (file:line, field, expected form, fix), checks the terminology and
+the English style sheet, builds both languages strictly into site/ (where `mkdocs serve` and the README say the site
+is), which also checks the macro calls of every page, the twin pages and both navigations, the links and anchors,
+the wiki links and the open questions each page shows (codex/mistakes/), then what the English open questions quote
+against the built pages, replays each calculator's stored vectors under CPython (a value a calculator reads
 changed: the vectors say so, with the command that refreshes them), and runs ruff. Exit status 0 when everything
 passed, 1 otherwise; CONTRIBUTING.md ("What the errors mean") explains each message.
 """
@@ -99,6 +100,26 @@ def check_terminology() -> Step:
     dataset = load_dataset(ROOT / "data")
     for lang in ("fr", "en"):
         step.problems += [str(p) for p in terminology_problems(dataset, ROOT / "docs" / lang, lang)]
+    return step
+
+
+def check_english_style() -> Step:
+    """The English style sheet: units, typographic quotes, the words it avoids (codex/mistakes/english_style.py)."""
+    from codex.data.loading import load_dataset
+    from codex.mistakes.english_style import english_style_problems
+
+    step = Step("English style (units, typographic quotes, words to avoid)")
+    step.problems = [str(p) for p in english_style_problems(load_dataset(ROOT / "data"), ROOT / "docs" / "en")]
+    return step
+
+
+def check_quotations() -> Step:
+    """What the English open questions quote, the built pages say word for word (codex/mistakes/quotations.py)."""
+    from codex.data.loading import load_dataset
+    from codex.mistakes.quotations import misquotations
+
+    step = Step("open questions' quotations (the built English pages say them word for word)")
+    step.problems = [str(p) for p in misquotations(load_dataset(ROOT / "data"), ROOT / "site" / "en")]
     return step
 
 
@@ -211,13 +232,18 @@ def main(argv: list[str] | None = None) -> int:
         ("data", check_data),
         ("calculators", check_calculators),
         ("terminology", check_terminology),
+        ("English style", check_english_style),
         ("lint", check_lint),
         ("format", check_format),
         ("build", lambda: check_build(build)),
+        ("quotations", check_quotations),
     )
     for label, run in quick:
-        if label in ("calculators", "terminology") and not steps[0].passed:
+        if label in ("calculators", "terminology", "English style", "quotations") and not steps[0].passed:
             steps.append(Step(f"{label} (not run: it reads the data, whose errors come first)"))
+            continue
+        if label == "quotations" and not steps[-1].passed:
+            steps.append(Step(f"{label} (not run: it reads the built pages, and the build failed)"))
             continue
         steps.append(run())
         if label == "build":  # the data errors stop the build too: said once, by the data step

@@ -110,7 +110,7 @@ def test_placeholders_are_filled_once_and_unknown_ones_stay():
 
 def test_a_text_may_print_a_rule_constant_by_its_id():
     ctx = cc.Context(browser_data(), "jump", "en")
-    assert ctx.text("no_run_up", [("dc", "40")]).startswith("No run-up of 20 ft or more: DC × 2 = 40 (")
+    assert ctx.text("no_run_up", [("dc", "40")]).startswith("No run-up of 20 feet or more: DC × 2 = 40 (")
 
 
 def test_the_calculator_texts_come_before_the_shared_ones():

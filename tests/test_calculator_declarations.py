@@ -112,7 +112,7 @@ def test_reference_tables_and_their_compact_variant():
         table = BeautifulSoup(str(render_reference(calculator_id, DATA, "fr")), "html.parser")
         assert table.div["data-reference"] == calculator_id and table.select("tbody tr th[scope=row]")
     compact = BeautifulSoup(str(render_reference("breath", DATA, "en", compact=True)), "html.parser")
-    assert [th.get_text() for th in compact.select("thead th")][:3] == ["Constitution", "No", "0"]
+    assert [th.get_text() for th in compact.select("thead th")][:3] == ["Constitution", "None", "0"]
     with pytest.raises(CalculatorError):
         render_reference("jump", DATA, "en", compact=True)
     never = BeautifulSoup(str(render_reference("object-damage", DATA, "fr")), "html.parser")

@@ -134,11 +134,11 @@ def test_the_earlier_declaration_rule_stays_a_named_variant():
     assert [d for d in decls if d["name"] == "Reivax"][0]["may_revise_after"] == ["Orc"]
     assert ip.may_revise(5, 10) and not ip.may_revise(5, 3)
     form = {"combatants": "Reivax 20\nOrc 18", "actions": "Reivax 5 attack\nOrc 10 attack"}
-    assert "may change his declaration" not in " ".join(ip.calculate(form, DATA, "en")["working"])
+    assert "may change their declaration" not in " ".join(ip.calculate(form, DATA, "en")["working"])
     orc = ip.calculate(dict(form, declaration_rule="earlier"), DATA, "en")
     assert (
-        "   Reivax (cost 5) may change his declaration after that of Orc, costlier and so counted as declared "
-        "first." in orc["working"]
+        "   Reivax (cost 5) may change their declaration; being costlier, the actions of Orc count as declared "
+        "before theirs." in orc["working"]
     )
     assert orc["working"][1].startswith("Declaration rule: the earlier version, struck out by the author")
     rapier = ip.calculate(
@@ -151,7 +151,7 @@ def test_the_earlier_declaration_rule_stays_a_named_variant():
         "en",
     )
     assert (
-        "   Reivax (cost 5) may not change his declaration: no costlier action counts as declared before his."
+        "   Reivax (cost 5) may not change their declaration: no costlier action counts as declared before theirs."
         in rapier["working"]
     )
 

@@ -219,4 +219,4 @@ def test_the_rule_numbers_come_from_the_data_file():
     ]
     r = jump.calculate(form(direction="vertical", distance="3"), data, "en")
     assert r["outputs"]["dc"]["value"] == 15
-    assert r["working"][0] == "Vertical jump of 3 ft: DC = 3 × 5 = 15."
+    assert r["working"][0] == "Vertical jump of 3 feet: DC = 3 × 5 = 15."

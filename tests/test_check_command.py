@@ -42,12 +42,19 @@ def test_every_step_runs_and_quick_leaves_out_the_test_suite(monkeypatch, option
     ran = []
     monkeypatch.setattr(check, "start_build", lambda: "build started")
     monkeypatch.setattr(check, "check_build", lambda build: ran.append(("check_build", build)) or check.Step("b"))
-    for name in ("check_data", "check_calculators", "check_terminology", "check_lint", "check_format"):
+    steps = (
+        "check_data",
+        "check_calculators",
+        "check_terminology",
+        "check_english_style",
+        "check_lint",
+        "check_format",
+    )
+    for name in (*steps, "check_quotations"):
         monkeypatch.setattr(check, name, lambda name=name: ran.append(name) or check.Step(name))
     monkeypatch.setattr(check, "check_tests", lambda extra, *_: ran.append(("tests", extra)) or check.Step("tests"))
     assert check.main(options) == 0
-    expected = ["check_data", "check_calculators", "check_terminology", "check_lint", "check_format"]
-    expected.append(("check_build", "build started"))
+    expected = [*steps, ("check_build", "build started"), "check_quotations"]
     assert ran == expected + ([("tests", [])] if runs_tests else [])
 
 

@@ -32,7 +32,7 @@ def test_each_home_page_links_to_the_zip_at_the_site_root(tmp_path):
     assert french.a["href"] == "downloads/codex-2bis.zip" and french.a.has_attr("download")
     assert english.a["href"] == "../downloads/codex-2bis.zip"
     assert "4,2\u00a0Mo" in french.get_text() or "4,2 Mo" in french.get_text()
-    assert "4.2 MB" in english.get_text() and "game night without network" in english.get_text()
+    assert "4.2 MB" in english.get_text() and "game night offline" in english.get_text()
 
 
 def test_a_page_below_the_root_climbs_to_it(tmp_path):

@@ -237,7 +237,7 @@ def test_reivax_cancels_for_a_parry_and_the_earlier_rule_is_a_setting_that_survi
     after a reload), under which the change against the rapier is refused as the Python refuses it."""
     tracker = open_tracker(page, site_url, "en", "initiative-points")
     revise = tracker.button("revise", tracker.form("declare"))
-    assert revise.text_content() == "Cancel own action for this one"
+    assert revise.text_content() == "Cancel current action for this one"
     tracker.add("Reivax", ip="20")
     tracker.add("Orc", ip="20")
     tracker.declare("Reivax", 5, "attack")

@@ -103,14 +103,14 @@ def page_key(target: str) -> str:
 
 def entry_names(item: Mapping) -> list[str]:
     """A glossary entry's names in every language: term, abbreviations, forms and the variants to avoid (which
-    players type all the same), each once."""
+    players type all the same), then the SRD's words for it, each once."""
     names: list[str] = []
     for lang, term in item["term"].items():
         others = (name for kind in ("abbr", "forms", "avoid") for name in item.get(kind, {}).get(lang, []))
         for name in (term, *others):
             if name not in names:
                 names.append(name)
-    return names
+    return names + [name for name in item.get("srd", []) if name not in names]
 
 
 def glossary_names(glossary: Mapping | None, glossary_page: str = "glossary.md") -> dict[str, list[str]]:

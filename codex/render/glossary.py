@@ -94,6 +94,12 @@ def render_glossary(
                 for a, code in abbrs
             )
             lines.append(f"{label('glossary_abbreviations')} {shown}")
+        if item.get("srd"):  # the SRD's words, English in either language
+            srd = ", ".join(
+                f"*{markdown_text(w)}*" if lang == "en" else f'<span lang="en">*{markdown_text(w)}*</span>'
+                for w in item["srd"]
+            )
+            lines.append(f"{label('glossary_srd')} {srd}")
         out.append("  \n".join(lines) + "\n")
         out.append(markdown_text(text(item["definition"], lang)) + "\n")
         facts = [
