@@ -23,7 +23,8 @@ For each language's configuration (mkdocs.yml for French; mkdocs.en.yml, which i
    configured rulebook page calls rulebook(). ``on_template_context``: the root language's sitemap of every language
    (codex/publish/search_engines.py), the 404 page's words and language hand-over (codex/render/not_found.py).
 4. ``on_post_build`` (after the search plugin has written the index, as the plugin is listed after ``search``):
-   fold the search index, publish the calculators and the downloads, assemble the rulebook (the pages the option
+   fold the search index, hook the theme's search worker (a query's stop words searched as whole words), publish
+   the calculators and the downloads, assemble the rulebook (the pages the option
    ``rulebook`` names, see RulebookConfig); then wait for the other languages' configurations, built into
    ``<site_dir>/<lang>/``; last, write the web app manifest and the language's service worker and, in the root
    language, the offline zip and robots.txt (or finish the offline folder).
@@ -77,6 +78,7 @@ from codex.publish.offline_folder import configure_for_folder, finish_folder
 from codex.publish.rulebook import BuiltPages, RulebookError, assemble_rulebook, placeholder
 from codex.publish.search_engines import SITEMAP, sitemap_entries, write_robots_txt
 from codex.publish.search_folding import fold_search_index, glossary_names
+from codex.publish.search_queries import hook_search_worker
 from codex.publish.search_sections import use_lxml_search_index
 from codex.publish.theme_fixes import drop_empty_tabindex
 from codex.publish.web_app import app_links, write_manifest, write_service_worker
@@ -443,6 +445,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         lang = config.theme["language"]
         vendor_dir = self.project_path(config, self.config.vendor_dir)
         fold_search_index(site_dir, glossary_names(self.dataset.by_id("glossary.schema.json").get("glossary")))
+        hook_search_worker(site_dir)
         publish_calculators(site_dir, self.dataset, vendor_dir)
         publish_downloads(site_dir, self.dataset, lang, self.wiki.plain if self.wiki else str)
         assert self.ui is not None

@@ -6,12 +6,15 @@ worker) in Chromium over the built site; the others check the index that codex/p
 from __future__ import annotations
 
 import json
+import re
+from html import unescape
 from pathlib import Path
 
 import pytest
 
-from codex.publish.search_folding import fold_search_index, glossary_names, page_key
-from tests.conftest import LANGS, lang_root
+from codex.publish.search_folding import TAG, fold_search_index, glossary_names, page_key
+from codex.publish.search_queries import WORKERS
+from tests.conftest import LANGS, ROOT, lang_root
 
 # Pages that gather, copy or list the rules: a rule page must rank above each of them (their front matter lowers them
 # with `search: boost:`).
@@ -33,6 +36,7 @@ FRENCH_QUERIES = [
     ("retenir sa respiration", "underwater/"),
     ("classe d'armure", "size-and-cover/"),
     ("boutoir", "positioning/"),
+    ("suivi de combat", "initiative-points/tracker/"),  # a tracker's title: both trackers (below)
 ]
 ENGLISH_QUERIES = [
     ("iron door", "object-damage/"),
@@ -48,6 +52,7 @@ ENGLISH_QUERIES = [
     ("holding breath", "underwater/"),
     ("armour class", "size-and-cover/"),
     ("bull rush", "positioning/"),
+    ("readied action", "attacks-and-manoeuvres/"),  # the SRD's words for the house term, the hold action
 ]
 QUERIES = [("/", query, page) for query, page in FRENCH_QUERIES] + [
     ("/en/", query, page) for query, page in ENGLISH_QUERIES
@@ -97,6 +102,96 @@ def test_a_query_ranks_the_rule_page_first_three_and_above_the_gathering_pages(r
 def test_queries_cover_both_languages_and_several_pages():
     for queries in (FRENCH_QUERIES, ENGLISH_QUERIES):
         assert 8 <= len(queries) <= 14 and len({page for _, page in queries}) >= 7
+
+
+@pytest.mark.parametrize("prefix, query", [("/", "suivi de combat"), ("/en/", "combat tracker")])
+def test_a_combat_tracker_query_ranks_both_trackers_first(ranked, prefix, query):
+    assert set(ranked(prefix, query)[:2]) == {"round-tracker/", "initiative-points/tracker/"}
+
+
+# -- every title and heading, and the SRD's words, asked of the theme's own search worker
+
+
+def searched_titles(index: dict) -> dict[str, str]:
+    """Query as a reader types it -> the page it must bring into the first three: the title of every page, and the
+    heading of every section of the pages that rule (the pages that gather, lowered by their `boost`, repeat the
+    others' headings: their title only; the older pages of the history are the Changes page's)."""
+    lowered = {doc["location"] for doc in index["docs"] if doc.get("boost", 1) < 1 and "#" not in doc["location"]}
+    queries: dict[str, str] = {}
+    for doc in index["docs"]:
+        page, _, section = doc["location"].partition("#")
+        if (section and page in lowered) or re.match(r"changes/\d+/", page):
+            continue
+        words = re.findall(r"[\w’'&-]+", unescape(TAG.sub("", doc["title"])))
+        if words:
+            queries.setdefault(" ".join(words), page)
+    return queries
+
+
+# Headings a reader cannot expect to lead to one page: a generic word that other pages hold as their own rule.
+AMBIGUOUS_HEADINGS = {
+    "/en/": {"Points": "the initiative-point draft's pages all speak of points"},
+}
+
+
+@pytest.fixture(scope="module")
+def worker_search(browser, searchable_site_url, built_site):
+    """(prefix, queries) -> each query's result pages, from the theme's search worker (as the site hooks it) set up
+    with the language's index, as the theme's search box does, without typing: every title costs milliseconds."""
+    page = browser.new_page()
+    (worker,) = [p.relative_to(built_site).as_posix() for p in (built_site / WORKERS).glob("search.*.js")]
+
+    def run(prefix: str, queries: list[str]) -> dict[str, list[str]]:
+        page.goto(searchable_site_url + prefix)
+        return page.evaluate(
+            """async ([worker, queries]) => {
+                const index = await (await fetch("search/search_index.json")).json();
+                const search = new Worker(new URL(worker, document.baseURI));  // the language's own
+                const ask = message => new Promise(answer => {
+                    search.onmessage = event => answer(event.data);
+                    search.postMessage(message);
+                });
+                await ask({type: 0, data: {...index, options: {suggest: false}}});
+                const results = {};
+                for (const query of queries) {
+                    const {data} = await ask({type: 2, data: query});
+                    results[query] = data.items.map(group => group[0].location.split("#")[0]);
+                }
+                search.terminate();
+                return results;
+            }""",
+            [worker, queries],
+        )
+
+    yield run
+    page.close()
+
+
+@pytest.mark.parametrize("prefix", ["/", "/en/"])
+def test_every_title_and_heading_brings_its_page_first_three(worker_search, built_site, prefix):
+    index = json.loads((built_site / prefix.strip("/") / "search" / "search_index.json").read_text(encoding="utf-8"))
+    expected = {q: page for q, page in searched_titles(index).items() if q not in AMBIGUOUS_HEADINGS.get(prefix, {})}
+    assert len(expected) > 150
+    results = worker_search(prefix, list(expected))
+    missed = [
+        f"{q!r} -> {page or 'home'}: {results[q][:3]}" for q, page in expected.items() if page not in results[q][:3]
+    ]
+    assert not missed, f"{len(missed)} of {len(expected)} titles and headings:\n" + "\n".join(missed)
+
+
+def test_the_srd_words_for_the_house_terms_bring_their_rule_first(worker_search):
+    from codex.data.loading import load_dataset
+
+    glossary = load_dataset(ROOT / "data").by_id("glossary.schema.json")["glossary"]
+    expected = {
+        word: page_key(item["page"]).partition("#")[0] + "/"
+        for item in glossary["items"]
+        for word in item.get("srd", [])
+    }
+    assert {"readied action", "total defense", "Flyby Attack"} <= set(expected)
+    for prefix in ("/", "/en/"):
+        results = worker_search(prefix, list(expected))
+        assert [w for w, page in expected.items() if page not in results[w][:3]] == [], results
 
 
 # -- the index the theme searches

@@ -1,0 +1,29 @@
+"""The theme's search worker, told to search a query's stop words as whole words.
+
+Material's worker searches every word of a query as a prefix ("de" as "de*"), and the index keeps stop words
+(codex/publish/search_folding.py), so a short word of a title the reader types — « suivi de combat », "step 1: the
+attack roll" — matched every word it begins (« décalage », « dextérité », "theory") and buried the page named by the
+title. `search_queries.js`, prepended to the theme's worker in each language's site, rewrites a query's stop words
+(lunr's own lists for the index's languages) to whole-word terms before the worker reads it; the theme's query
+syntax does this for a term ending in a boost (`de^1`). The worker's file keeps its name, so the theme, the service
+worker's list and the offline folder's worker shim find it as before.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+HOOK = Path(__file__).with_name("search_queries.js")
+WORKERS = "assets/javascripts/workers"
+
+
+def hook_search_worker(site_dir: Path) -> list[Path]:
+    """Prepend the query hook to each of the theme's search workers under `site_dir` (once); the files changed."""
+    hook = HOOK.read_text(encoding="utf-8")
+    changed = []
+    for worker in sorted((Path(site_dir) / WORKERS).glob("search.*.js")):
+        code = worker.read_text(encoding="utf-8")
+        if not code.startswith(hook):
+            worker.write_text(hook + code, encoding="utf-8")
+            changed.append(worker)
+    return changed
