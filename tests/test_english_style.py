@@ -57,7 +57,7 @@ def test_what_the_style_check_leaves_alone(tmp_path):
     page = (
         '!!! note "The author’s note"\n\n'
         "The author writes “a 5′ step” and “30’ of run-up”.\n\n"
-        "{{ author_text('000', 'Le pas de placement (5′ step)') }}\n\n"
+        "{{ author_text('000', 'Le pas de placement (5′ step)') }}\n\nEach one’s description, no one’s turn.\n\n"
         '`code\'s "quotes"` and [a link](other.md "Note ¹: a title").\n\n'
         "| Gate | 30 ft |\n\nThe character’s move of 30 feet, a 5-foot step, 1.5 m.\n"
     )

@@ -124,10 +124,26 @@ def quote_problems(text: Text, quotes: StraightQuotes) -> Iterator[Problem]:
         )
 
 
-def avoided_words(dataset: Dataset) -> dict[str, tuple[str, str]]:
-    """Word to avoid -> (what to write, why), from data/english-style.yaml."""
+@dataclass(frozen=True)
+class Avoided:
+    write: str
+    why: str
+    unless_after: frozenset[str]  # the words before it that make it fine, lower-case
+
+
+def avoided_words(dataset: Dataset) -> dict[str, Avoided]:
+    """Word to avoid -> what to write, why, and the words after which it is fine, from data/english-style.yaml."""
     style = dataset.by_id("english-style.schema.json").get("english-style", {"avoid": []})
-    return {word: (entry["write"], entry["why"]) for entry in style["avoid"] for word in entry["words"]}
+    return {
+        word: Avoided(entry["write"], entry["why"], frozenset(w.lower() for w in entry.get("unless_after", [])))
+        for entry in style["avoid"]
+        for word in entry["words"]
+    }
+
+
+def word_before(text: str, start: int) -> str:
+    words = text[:start].split()
+    return words[-1].lower() if words else ""
 
 
 def problem(text: Text, what: str, fix: str) -> Problem:
@@ -143,7 +159,9 @@ def english_style_problems(dataset: Dataset, docs: Path) -> list[Problem]:
     for text in [*page_texts(docs, dataset.root.parent), *data_texts(dataset)]:
         found += unit_problems(text)
         found += quote_problems(text, quotes)
-        for match in pattern.finditer(outside_quotations(text.words)) if pattern else ():
-            write, why = avoid[match[1]]
-            found.append(problem(text, f"'{match[1]}': {why}", f"write {write}"))
+        prose = outside_quotations(text.words)
+        for match in pattern.finditer(prose) if pattern else ():
+            word = avoid[match[1]]
+            if word_before(prose, match.start()) not in word.unless_after:
+                found.append(problem(text, f"'{match[1]}': {word.why}", f"write {word.write}"))
     return found
