@@ -118,7 +118,8 @@ class Context:
         return name if shown is None else shown
 
     def option(self, value):
-        shown = self._pick("options", value)
+        """How a choice's fixed value is shown (`options:`), its {placeholders} filled from the constants."""
+        shown = self.entry("options", value)
         return value if shown is None else shown
 
     def constant(self, constant_id):

@@ -6,6 +6,7 @@ its test, and nothing else."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -89,6 +90,8 @@ def test_the_form_follows_the_contract_and_the_declaration(calculator_id, lang):
         assert form.select_one(f'[data-output="{area}"]') is not None, area
     for label in form.select("label"):
         assert label.get_text().strip() and form.select_one(f"#{label['for']}") is not None
+    unfilled = re.findall(r"\{[a-z][a-z0-9-]*\}", form.get_text(" "))
+    assert unfilled == [], f"placeholders no constant or input fills: {unfilled}"
     for spec in declared["inputs"]:
         control = form.select_one(f'[name="{spec["name"]}"]')
         if spec["kind"] == "integer":

@@ -122,6 +122,30 @@ def test_a_quotation_the_page_does_not_say_is_named_on_its_line(tmp_path):
     assert "“The character moves 5 feet” is not what rules/moves.md says" in found[0]
 
 
+def test_a_quotation_only_the_page_history_says_is_named(tmp_path):
+    """The page's history and the Changes pages hold the old and new words of an edited quotation: they do not count."""
+    dataset = load_dataset(question_data(tmp_path))
+    history = '<details class="codex-page-history"><p>The character moves 5 feet and may then attack</p></details>'
+    site = site_with(tmp_path, "The character moves five feet." + history)
+    (site / "changes").mkdir()
+    (site / "changes" / "index.html").write_text(
+        '<article><ul class="codex-changes"><li>The character moves 5 feet</li></ul></article>', encoding="utf-8"
+    )
+    assert len(misquotations(dataset, site)) == 2
+
+
+def test_nested_quotes_match_the_page_whichever_marks_it_uses(tmp_path):
+    """‘single’ quotes inside a quotation, “double” on the page; an apostrophe stays one."""
+    question = QUESTION.replace("“The character moves 5 feet”", "“The character’s ‘5-foot step’ moves 5 feet”")
+    data = question_data(tmp_path)
+    (data / "open-questions" / "the-question.yaml").write_text(question, encoding="utf-8")
+    dataset = load_dataset(data)
+    site = site_with(tmp_path, "The character’s “5-foot step” moves 5 feet, and may then attack.")
+    assert misquotations(dataset, site) == []
+    site = site_with(tmp_path / "2", "The characters “5-foot step” moves 5 feet, and may then attack.")
+    assert len(misquotations(dataset, site)) == 1
+
+
 @pytest.mark.parametrize(
     "page, built",
     [("index.md", "index.html"), ("d20/index.md", "d20/index.html"), ("d20/actions.md", "d20/actions/index.html")],

@@ -19,13 +19,17 @@ QUOTED = re.compile(r"“([^“”]*)”")
 ELISION = re.compile(r"\[…\]|\[\.\.\.\]|…")
 MIN_WORDS = 3
 UTF8 = html.HTMLParser(encoding="utf-8")
-# Typography that may differ between a quotation and the sentence it quotes: quotes nested inside it, apostrophes,
-# spaces, a sentence's first capital, its closing stop.
-UNQUOTED = str.maketrans({"‘": "", "’": "'", "“": "", "”": "", "\u00a0": " ", "\u202f": " "})
+# Typography that may differ between a quotation and the sentence it quotes: quotes nested inside it (‘…’ in the
+# quotation, “…” on the page), apostrophes, spaces, a sentence's first capital, its closing stop.
+UNQUOTED = str.maketrans({"“": "", "”": "", "‘": "'", "’": "'", "\u00a0": " ", "\u202f": " "})
+QUOTE_MARK = re.compile(r"(?<!\w)'|'(?!\w)")  # a single quote not between two letters: a quotation's, not an apostrophe
+# What a built page shows besides its rules: its history, the home page's latest changes, the Changes pages (they hold
+# the old and new words of every edited quotation, which would make any quotation "found").
+NOT_THE_RULES = '//*[contains(@class, "codex-open-question") or contains(@class, "codex-page-history") or contains(@class, "codex-latest-changes") or contains(@class, "codex-changes")]'
 
 
 def normal(text: str) -> str:
-    return " ".join(text.translate(UNQUOTED).lower().split()).strip(" .,;:!?")
+    return " ".join(QUOTE_MARK.sub("", text.translate(UNQUOTED)).lower().split()).strip(" .,;:!?")
 
 
 def page_file(site: Path, page: str) -> Path:
@@ -36,15 +40,21 @@ def page_file(site: Path, page: str) -> Path:
 
 
 def page_text(path: Path) -> str:
-    """A built page's article as one normalised line of words, its open questions left out (they hold the
-    quotations being checked)."""
+    """A built page's article as one normalised line of words, without its open questions (they hold the
+    quotations being checked) and its history (NOT_THE_RULES)."""
     if not path.is_file():
         return ""
     tree = html.fromstring(path.read_bytes(), parser=UTF8)
     articles = tree.xpath("//article") or [tree]
-    for question in articles[0].xpath('.//*[contains(@class, "codex-open-question")]'):
-        question.getparent().remove(question)
+    for part in articles[0].xpath("." + NOT_THE_RULES):
+        if part.getparent() is not None:
+            part.getparent().remove(part)
     return normal(articles[0].text_content())
+
+
+def other_pages(site: Path) -> list[Path]:
+    """Every built page of the language but the pages of its history (changes/, changes/N/)."""
+    return [page for page in sorted(site.rglob("index.html")) if page.relative_to(site).parts[0] != "changes"]
 
 
 def quotations(text: str) -> Iterator[str]:
@@ -82,7 +92,7 @@ def misquotations(dataset: Dataset, site: Path) -> list[Problem]:
                 words = normal(quotation)
                 if words in text_of(own):
                     continue
-                if any(words in text_of(page) for page in sorted(site.rglob("index.html")) if page != own):
+                if any(words in text_of(page) for page in other_pages(site) if page != own):
                     continue
                 found.append(
                     Problem(
