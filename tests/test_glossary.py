@@ -567,3 +567,15 @@ def test_a_scroll_elsewhere_leaves_the_tooltip_a_scroll_of_the_page_hides_it(pag
     assert page.evaluate(SHOWN_JS)
     page.evaluate("document.dispatchEvent(new Event('scroll'))")
     assert tooltip_hides(page) and errors == []
+
+
+@pytest.mark.parametrize("lang, label", [("fr", "Terme du SRD"), ("en", "SRD term")])
+def test_a_house_term_names_the_srd_words_in_english(built_site, lang, label):
+    """The author's hold action keeps its name; the entry names the SRD's nearest words, in English on both sites."""
+    assert ITEMS["hold-action"]["srd"] == ["readied action", "ready"]
+    entry = article(built_site, lang, "glossary/index.html").find(id="hold-action").find_next("p")
+    line = next(line for line in entry.get_text().splitlines() if line.startswith(label))
+    assert "readied action, ready" in line, line
+    assert [e.get_text() for e in entry.find_all("em")] == ["readied action", "ready"]
+    if lang == "fr":
+        assert all(e.find_parent("span", lang="en") for e in entry.find_all("em"))
