@@ -12,10 +12,10 @@ from pathlib import Path
 
 import markdown
 
-from codex.data.integrity import rel, texts
+from codex.data.integrity import rel
 from codex.data.loading import Dataset
 from codex.mistakes.problem import Problem
-from codex.mistakes.terminology import variant_pattern, words_shown
+from codex.mistakes.terminology import language_texts, variant_pattern, words_shown
 
 LANG = "en"
 
@@ -67,13 +67,9 @@ def page_texts(docs: Path, root: Path) -> Iterator[Text]:
 
 def data_texts(dataset: Dataset) -> Iterator[Text]:
     """Every English data text; a table's column labels and cells are a table's text, its notes and title prose."""
-    for doc in dataset.documents:
-        shown = rel(doc)
-        is_table = doc.schema == "table.schema.json"
-        for path, _, value in texts(doc.content):
-            if path and path[-1] == LANG and "avoid" not in path:
-                cell = is_table and path[0] in ("rows", "columns")
-                yield Text(shown, doc.line(*path), words_shown(value), cell)
+    for doc, path, value in language_texts(dataset, LANG):
+        cell = doc.schema == "table.schema.json" and path[0] in ("rows", "columns")
+        yield Text(rel(doc), doc.line(*path), words_shown(value), cell)
 
 
 def outside_quotations(words: str) -> str:

@@ -83,6 +83,7 @@ def misquotations(dataset: Dataset, site: Path) -> list[Problem]:
             texts[path] = page_text(path)
         return texts[path]
 
+    others = other_pages(site)
     found = []
     for doc in dataset.of_kind("open-question.schema.json"):
         question = doc.content
@@ -92,7 +93,7 @@ def misquotations(dataset: Dataset, site: Path) -> list[Problem]:
                 words = normal(quotation)
                 if words in text_of(own):
                     continue
-                if any(words in text_of(page) for page in other_pages(site) if page != own):
+                if any(words in text_of(page) for page in others if page != own):
                     continue
                 found.append(
                     Problem(

@@ -5,10 +5,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 from codex.data.integrity import rel, texts
-from codex.data.loading import Dataset
+from codex.data.loading import Dataset, Document
 from codex.data.wiki_links import WIKI_LINK
 from codex.mistakes.problem import Problem
 
@@ -39,15 +40,18 @@ def page_lines(path: Path) -> list[tuple[int, str]]:
     return [(n, words_shown(line)) for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)]
 
 
-def data_texts(dataset: Dataset, lang: str) -> list[tuple[str, int, str]]:
-    """(file, line, text) of every data text in `lang` (the `fr` or `en` of a {fr, en} pair), but the glossary's
+def language_texts(dataset: Dataset, lang: str) -> Iterator[tuple[Document, tuple, str]]:
+    """(document, path, text) of every data text in `lang` (the `fr` or `en` of a {fr, en} pair), but the glossary's
     `avoid` lists."""
-    found = []
     for doc in dataset.documents:
         for path, _, value in texts(doc.content):
             if path and path[-1] == lang and "avoid" not in path:  # a text in that language (not an id or a file)
-                found.append((rel(doc), doc.line(*path) or 0, words_shown(value)))
-    return found
+                yield doc, path, value
+
+
+def data_texts(dataset: Dataset, lang: str) -> list[tuple[str, int, str]]:
+    """(file, line, text) of every data text in `lang`, its words as shown."""
+    return [(rel(doc), doc.line(*path) or 0, words_shown(value)) for doc, path, value in language_texts(dataset, lang)]
 
 
 def terminology_problems(dataset: Dataset, docs: Path, lang: str) -> list[Problem]:
