@@ -151,14 +151,28 @@ def can_act(pi, cost, free_at_zero=True):
     return pi > 0 or (cost == 0 and free_at_zero)
 
 
-def perception(own_start, own_end, other_start, notice, limit):
+def perception(own_start, own_end, other_start, notice, limit, other_until=None):
     """The author's correction of the declarations: an action begun at `other_start` is perceived `notice` segments
     later (one segment read as one PI on the ruler: open question ip-declaration-delays). Returns (the moment
-    it is perceived, whether the perceiver's action sliding from `own_start` to `own_end` is then in progress,
-    whether he may still abandon it: not less than `limit` segments before it resolves)."""
+    it is perceived, whether the perceiver's action sliding from `own_start` to `own_end` is then in progress and
+    the other's action still there to be seen, whether he may still abandon his: not less than `limit` segments
+    before it resolves).
+
+    What one perceives comes from the fight as it stood at that segment, not from the order the actions were
+    entered in: an action abandoned at `other_until` was there to be seen from its start until that moment,
+    inclusive (two who notice each other at the same segment may both abandon at that segment); None when it was
+    not abandoned."""
     seen = other_start - notice
-    running = own_end < seen <= own_start
+    running = own_end < seen <= own_start and (other_until is None or seen >= other_until)
     return (seen, running, running and seen - own_end >= limit)
+
+
+def abandoned_at(step, rules):
+    """The moment an abandoned action was abandoned: its span ends where the next one starts, one segment
+    (``restart-segments``) after the abandonment; None for an action that was not abandoned."""
+    if not step["abandoned"]:
+        return None
+    return step["end"] + rules["restart-segments"]
 
 
 def can_react(pi, start, end):
@@ -360,17 +374,19 @@ def carry_overs(combatants, steps, rules):
 
 def perceptions(steps, notice, limit, rules):
     """The correction: for each action under way (performed, not free, not abandoned), the others' actions its
-    combatant perceives while it runs: {"name", "label", "start", "end", "other", "other_label", "other_start",
-    "seen", "may", "restart" (where a new action would start: one segment after abandoning), "latest" (the last
-    moment he may abandon)}, in the order the steps start."""
+    combatant perceives while it runs (an abandoned one too, when it was still running as he noticed it:
+    ``perception``): {"name", "label", "start", "end", "other", "other_label", "other_start", "seen", "may",
+    "restart" (where a new action would start: one segment after abandoning), "latest" (the last moment he may
+    abandon)}, in the order the steps start."""
     found = []
     for own in steps:
         if not own["performed"] or own["free"] or own["abandoned"]:
             continue
         for other in steps:
-            if other["name"] == own["name"] or not other["performed"] or other["free"] or other["abandoned"]:
+            if other["name"] == own["name"] or not other["performed"] or other["free"]:
                 continue
-            seen, running, may = perception(own["start"], own["end"], other["start"], notice, limit)
+            until = abandoned_at(other, rules)
+            seen, running, may = perception(own["start"], own["end"], other["start"], notice, limit, until)
             if running:
                 found.append(
                     {

@@ -36,6 +36,7 @@ from calculators.initiative_points import (
     SETTINGS,
     _carry_lines,
     _step_lines,
+    abandoned_at,
     carry_overs,
     declaration_lines,
     declarations,
@@ -158,6 +159,16 @@ TRACKER = {
                 "cancel_limit": "2",
                 "free_at_zero": "",
             },
+        ],
+        [
+            # Both notice the other's action at 18 and both cancel there, whichever is tapped first (issue 35)
+            {"action": "add", "name": "Reivax", "ip": "20"},
+            {"action": "add", "name": "Orc", "ip": "20"},
+            {"action": "declare", "who": "Reivax", "cost": "5", "label": "attaque"},
+            {"action": "declare", "who": "Orc", "cost": "10", "label": "épée à deux mains"},
+            {"action": "revise", "who": "Orc", "cost": "2", "label": "parade"},
+            {"action": "revise", "who": "Reivax", "cost": "2", "label": "parade (bouclier)"},
+            {"action": "revise", "who": "Reivax", "cost": "2", "label": "parade (bouclier)"},
         ],
         [
             {"action": "add", "name": "Brugor", "ip": "2"},
@@ -398,9 +409,10 @@ def _abandon(state, action, ctx, rules):
     settings = state["settings"]
     best = None
     for other in steps:
-        if other["name"] == who or not other["performed"] or other["free"] or other["abandoned"]:
+        if other["name"] == who or not other["performed"] or other["free"]:
             continue
-        seen, running, may = perception(own["start"], own["end"], other["start"], settings["notice"], 0)
+        until = abandoned_at(other, rules)  # one abandoned meanwhile was seen while it ran (either tap order)
+        seen, running, may = perception(own["start"], own["end"], other["start"], settings["notice"], 0, until)
         if running and (best is None or seen > best[0]):
             best = (seen, other)
     values = [("name", who), ("start", number_text(own["start"])), ("end", number_text(own["end"]))]

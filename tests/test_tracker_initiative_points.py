@@ -121,6 +121,67 @@ def test_reivax_perceives_the_orcs_attack_and_abandons_his_for_a_parry_one_segme
     assert "at 18" in said and "start again at 17" in said
 
 
+def both_cancel(first, second, lang="en"):
+    """Reivax (attack 5: 20 -> 15) and the orc (two-handed sword 10: 20 -> 10) both notice the other's action at 18
+    (notice 2); `first` cancels, then `second`, each for a parry of 2."""
+    return play(
+        ID,
+        [add("Reivax", 20), add("Orc", 20), declare("Reivax", 5, "attaque"), declare("Orc", 10, "épée à deux mains")]
+        + [revise(first, 2, "parade"), revise(second, 2, "parade")],
+        lang,
+    )
+
+
+def outcome(answer):
+    """What a round comes to, whatever order the actions were tapped in: the steps on the ruler and the ruler's lanes
+    (without the mark of the latest one)."""
+    steps = sorted(
+        (s["name"], s["label"], s["start"], s["end"], s["abandoned"], s["resolves"])
+        for s in tracker.round_steps(answer["state"])
+    )
+    lanes_drawn = []
+    for lane in answer["view"]["ruler"]["lanes"]:
+        spans = [(s["start"], s["end"], s["abandoned"], s["free"]) for s in lane["spans"]]
+        lanes_drawn.append((lane["name"], lane["start"], lane["now"], lane["next"], spans))
+    return steps, lanes_drawn
+
+
+def test_two_who_notice_each_other_at_the_same_segment_both_cancel_in_either_tap_order():
+    """Defect 5 of issue 35: what a combatant perceives comes from the fight as it stood at that segment. An action
+    cancelled at 18 was perceivable until 18, so the orc, tapped second, still notices Reivax's attack at 18 (not his
+    parry at 15), and Reivax, tapped second, still notices the orc's sword at 18: both cancel at 18, restart at 17."""
+    reivax_first = both_cancel("Reivax", "Orc")
+    orc_first = both_cancel("Orc", "Reivax")
+    for answers in (reivax_first, orc_first):
+        assert all(a["ok"] for a in answers), [a.get("error") for a in answers]
+        for said in (answers[-2]["view"]["announce"], answers[-1]["view"]["announce"]):
+            assert "at 18" in said and "start again at 17" in said, said
+        actions = last_state(answers)["actions"]
+        cancelled = sorted((a["who"], a["cost"]) for a in actions if a.get("abandoned"))
+        assert cancelled == [("Orc", 3), ("Reivax", 3)]  # both from 20 to 17
+    assert outcome(reivax_first[-1]) == outcome(orc_first[-1])
+    parries = [s for s in tracker.round_steps(last_state(orc_first)) if s["label"] == "parade"]
+    assert sorted((s["name"], s["start"], s["end"], s["resolves"]) for s in parries) == [
+        ("Orc", 17, 15, 1),
+        ("Reivax", 17, 15, 1),
+    ]
+
+
+def test_the_timeline_calculator_lists_a_cancelled_action_as_perceived_until_it_was_cancelled():
+    """The rule functions agree with the tracker: in the round where Reivax cancelled at 18 (his attack spans 20 ->
+    17), the orc notices that attack at 18, while it still ran, and may cancel his sword; an action cancelled before
+    the others notice it is not perceived."""
+    steps = ip.timeline(
+        [("Reivax", 20), ("Orc", 20)],
+        [("Reivax", 3, "attaque", True), ("Orc", 10, "épée"), ("Reivax", 2, "parade")],
+    )
+    found = [(f["name"], f["other"], f["other_label"], f["seen"], f["may"]) for f in ip.perceptions(steps, 2, 2, RULES)]
+    assert ("Orc", "Reivax", "attaque", 18, True) in found
+    assert ("Orc", "Reivax", "parade", 15, True) in found
+    assert ip.perception(20, 10, 20, 2, 2, 18) == (18, True, True)  # cancelled at 18: still seen at 18
+    assert ip.perception(20, 10, 20, 2, 2, 19)[1] is False  # cancelled at 19, before anyone noticed it
+
+
 def test_against_the_rapier_the_parry_comes_too_late_and_a_late_abandonment_is_refused():
     answers = play(
         ID,
