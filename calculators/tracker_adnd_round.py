@@ -16,12 +16,23 @@ is shown during the lost round only (adnd-surprise-ac-duration); the segments ar
 (adnd-conditional-hold-lapse); the "other adjustment" joins the adjusted total, so not on a 10
 (adnd-square-initiative-penalty).
 
-State (JSON, kept by the page): {"tracker": "adnd-round", "round": n (0 before the fight), "combatants": [{"name",
-"kind": "pc" | "group", "dex": int or None, "improved": bool, "modifier": int, "roll": this round's d10 or None}],
-"surprise": [{"side": "party" | "foes", "check", "roll"}], "segment": the initiative segment being played (None
-before the first round), "finished": bool (the round's last segment is past), "delayed": [names] (simple holds of
-this round), "acted": [{"who", "segment"}] (delayed actions taken and holds triggered this round), "holds": [{"who",
-"label", "round"}] (conditional holds standing)}.
+The page's d10s are its proposal (issue 35): when a round starts, its segment is None — the round's rolls being
+entered, the order shown provisional, nobody's turn come — until the reader plays its first segment ("next-turn").
+What happens as a segment comes (whose turn has come, a conditional hold's lapse) is decided then, with the rolls in
+force, and kept ("came"); a roll corrected later to a segment already past lets that combatant act now ("late"),
+without counting them as having acted.
+
+State (JSON, kept by the page; format 2): {"tracker": "adnd-round", "format": 2, "round": n (0 before the fight),
+"combatants": [{"name", "kind": "pc" | "group", "dex": int or None, "improved": bool, "modifier": int, "roll": this
+round's d10 or None, "hidden": bool (left out of the players' view)}], "surprise": [{"side": "party" | "foes",
+"check", "roll"}], "segment": the initiative segment being played (None before the round's first segment is
+played), "finished": bool (the round's last segment is past), "delayed": [names] (simple holds of this round),
+"acted": [{"who", "segment"}] (delayed actions taken, holds triggered and late actions taken this round), "holds":
+[{"who", "label", "round", "hidden": bool (the condition kept from the players)}] (conditional holds standing),
+"came": [{"who", "segment"}] (whose turn has come this round, and in which segment, as play reached it; None in a
+fight kept by format 1, where it follows from the rolls), "late": [names] (whose roll, corrected or drawn on joining,
+fell on a segment already past before their turn came: they may act now)}. Format 1 had no "hidden", "came" and
+"late" (_format_two).
 """
 
 from calculators.calc_common import Context, InputError, data_document, number_text
@@ -81,6 +92,7 @@ TRACKER = {
                 {"name": "who", "kind": "combatant"},
                 {"name": "hold", "kind": "choice", "values": list(HOLDS), "default": "delay"},
                 {"name": "label", "kind": "text"},
+                {"name": "secret", "kind": "checkbox", "default": False},
             ],
             "actions": ["declare"],
         },
@@ -111,6 +123,7 @@ TRACKER = {
             {"action": "roll", "who": "Legalos", "roll": "7"},
             {"action": "roll", "who": "Orcs", "roll": "5"},
             {"action": "next-turn"},
+            {"action": "next-turn"},
             {"action": "declare", "who": "Legalos", "hold": "delay", "label": ""},
             {"action": "next-turn"},
             {"action": "act", "who": "Legalos"},
@@ -119,6 +132,44 @@ TRACKER = {
             {"action": "next-round"},
             {"action": "roll", "who": "Orcs", "roll": "10"},
             {"action": "act", "who": "Orcs"},
+            {"action": "next-turn"},
+            {"action": "act", "who": "Orcs"},
+            {"action": "export"},
+        ],
+        # The ambush round (issue 35): the orcs surprised and hidden from the players; Reivax delays; Fandalg holds a
+        # secret conditional action, which the page's d10s of round 2 (Fandalg first) must not end before the table's
+        # rolls are typed (Fandalg 6, orcs 4): it triggers in the orcs' segment; Reivax's roll, corrected once his
+        # segment is past, lets him act late.
+        [
+            {"action": "add", "name": "Fandalg", "kind": "pc", "dexterity": "12", "improved": "", "modifier": "0"},
+            {"action": "add", "name": "Orcs", "kind": "group", "dexterity": "", "improved": "", "modifier": "0"},
+            {"action": "add", "name": "Reivax", "kind": "pc", "dexterity": "16", "improved": "on", "modifier": "0"},
+            {"action": "surprise", "party_check": "none", "party_roll": "", "foes_check": "ambush", "foes_roll": ""},
+            {"action": "hide", "who": "Orcs"},
+            {"action": "next-round"},
+            {"action": "next-turn"},
+            {"action": "declare", "who": "Reivax", "hold": "delay", "label": ""},
+            {"action": "next-turn"},
+            {
+                "action": "declare",
+                "who": "Fandalg",
+                "hold": "conditional",
+                "label": "Sommeil si un orc franchit la porte",
+                "secret": "on",
+            },
+            {"action": "act", "who": "Reivax"},
+            {"action": "next-turn"},
+            {"action": "next-round"},
+            {"action": "hide", "who": "Orcs"},
+            {"action": "roll", "who": "Fandalg", "roll": "6"},
+            {"action": "roll", "who": "Orcs", "roll": "4"},
+            {"action": "next-turn"},
+            {"action": "act", "who": "Fandalg"},
+            {"action": "next-turn"},
+            {"action": "roll", "who": "Reivax", "roll": "5"},
+            {"action": "act", "who": "Reivax"},
+            {"action": "act", "who": "Reivax"},
+            {"action": "next-turn"},
             {"action": "export"},
         ],
         [
@@ -163,8 +214,8 @@ DATA = "adnd-round-tracker"  # this tracker's texts: data/calculators/adnd-round
 RULES = "initiative"  # the rule's texts and constants, shared with the initiative calculator
 TABLE = "ability-bonus-adnd"
 EXPORT_TAG = "codex-adnd"
-EXPORT_VERSION = 1
-STATE_FORMAT = 1  # the kept state's format (tracker_common.kept_state): 0 is the unnumbered state before it
+EXPORT_VERSION = 2  # 1: before "hidden", "came" and "late" (still imported)
+STATE_FORMAT = 2  # the kept state's format (tracker_common.kept_state): 0 is the unnumbered state before it
 MAX_COMBATANTS = 30
 MAX_NAME = 40
 MAX_LABEL = 80
@@ -185,7 +236,40 @@ def empty_state():
         "delayed": [],
         "acted": [],
         "holds": [],
+        "came": [],
+        "late": [],
     }
+
+
+def _format_two(state):
+    """Format 1 -> 2: every combatant and condition shown to the players, whose turn has come not recorded (it follows
+    from the rolls, as format 1 read it), nobody late. Anything not shaped as format 1 is left for read_state to
+    refuse."""
+    if not isinstance(state, dict):
+        return state
+    result = dict(state)
+    for key in ("combatants", "holds"):
+        items = state.get(key)
+        if isinstance(items, list):
+            result[key] = [_with_hidden(item) for item in items]
+    result["came"] = None
+    result["late"] = []
+    return result
+
+
+def _with_hidden(item):
+    if not isinstance(item, dict):
+        return item
+    found = dict(item)
+    found["hidden"] = False
+    return found
+
+
+def _flag(item):
+    value = field_of(item, "hidden")
+    if not isinstance(value, bool):
+        raise ValueError("bad flag")
+    return value
 
 
 def _optional_whole(value, lo, hi):
@@ -221,6 +305,7 @@ def read_state(state):
                 "improved": improved,
                 "modifier": whole(field_of(item, "modifier"), MODIFIER_RANGE[0], MODIFIER_RANGE[1]),
                 "roll": _optional_whole(field_of(item, "roll"), 1, 10),
+                "hidden": _flag(item),
             }
         )
     surprise = list_of(field_of(state, "surprise"), len(SIDES))
@@ -258,11 +343,33 @@ def read_state(state):
                 "who": who,
                 "label": text_of(field_of(item, "label"), MAX_LABEL),
                 "round": whole(field_of(item, "round"), 1, MAX_ROUND),
+                "hidden": _flag(item),
             }
         )
-    if result["round"] == 0 and (result["segment"] is not None or result["delayed"] or result["holds"]):
+    came = field_of(state, "came")
+    if came is None:
+        result["came"] = None
+    else:
+        for item in list_of(came, MAX_COMBATANTS):
+            who = field_of(item, "who")
+            if who not in names or _came_in(result["came"], who) is not None:
+                raise ValueError("bad came")
+            result["came"].append({"who": who, "segment": whole(field_of(item, "segment"), -40, 10)})
+    for who in list_of(field_of(state, "late"), MAX_COMBATANTS):
+        if who not in names or who in result["late"]:
+            raise ValueError("bad late")
+        result["late"].append(who)
+    started = result["segment"] is not None or result["delayed"] or result["holds"] or result["came"] or result["late"]
+    if result["round"] == 0 and started:
         raise ValueError("a fight not started has no turn")
     return result
+
+
+def _came_in(came, name):
+    for item in came:
+        if item["who"] == name:
+            return item
+    return None
 
 
 # ---------------------------------------------------------------- the rules applied to a state
@@ -318,11 +425,35 @@ def round_order(state, data, rules):
 
 
 def now_segment(state, groups):
-    """The initiative segment being played: the round's first until the reader moves on (so that rolls typed at
-    the start of the round still decide who acts first)."""
-    if state["segment"] is not None:
-        return state["segment"]
-    return groups[0]["initiative"] if groups else None
+    """The initiative segment being played; None while the round's rolls are being entered (the page's d10s are its
+    proposal until the reader plays the first segment, so that rolls typed at the start of the round decide)."""
+    return state["segment"]
+
+
+def came_list(state, groups):
+    """Whose turn has come this round, and in which segment: as kept; in a fight kept by format 1 (None), what the
+    rolls give — every group up to the segment being played."""
+    if state["came"] is not None:
+        return state["came"]
+    found = []
+    now = state["segment"]
+    for g in groups:
+        if now is not None and (g["initiative"] <= now or state["finished"]):
+            for m in g["members"]:
+                found.append({"who": m["name"], "segment": g["initiative"]})
+    return found
+
+
+def _reach(state, groups, segment):
+    """Play reaches `segment` (None: the round's end): whoever's segment, with the rolls in force, is now come or
+    past has their turn come (the late excepted, who act when the reader says)."""
+    came = list(came_list(state, groups))
+    for g in groups:
+        if segment is None or g["initiative"] <= segment:
+            for m in g["members"]:
+                if _came_in(came, m["name"]) is None and m["name"] not in state["late"]:
+                    came.append({"who": m["name"], "segment": g["initiative"]})
+    state["came"] = came
 
 
 def own_segment(groups, name):
@@ -334,17 +465,18 @@ def own_segment(groups, name):
 
 
 def has_acted(state, groups, name):
-    """He has acted this round: his segment is past and he did not delay, or he took his delayed action."""
+    """They have acted this round: their turn came in a segment now past (or the round is over) and they neither
+    delay nor wait to act late, or they took their delayed, held or late action."""
     for item in state["acted"]:
         if item["who"] == name:
             return True
-    if name in state["delayed"]:
+    if name in state["delayed"] or name in state["late"]:
         return False
-    mine = own_segment(groups, name)
+    came = _came_in(came_list(state, groups), name)
     now = now_segment(state, groups)
-    if mine is None or now is None:
+    if came is None or now is None:
         return False
-    return mine < now or (state["finished"] and mine <= now)
+    return came["segment"] < now or state["finished"]
 
 
 def holding(state, name):
@@ -356,13 +488,13 @@ def holding(state, name):
 
 def _lapse_holds(state, groups):
     """Conditional holds lapse when the holder's segment comes in a later round (initiative.hold_lapses; a reading,
-    open question adnd-conditional-hold-lapse)."""
+    open question adnd-conditional-hold-lapse): once play has reached it with the rolls then in force, or once a
+    corrected roll puts it among the segments past."""
     kept = []
     gone = []
+    came = came_list(state, groups)
     for h in state["holds"]:
-        mine = own_segment(groups, h["who"])
-        now = now_segment(state, groups)
-        reached = mine is not None and now is not None and mine <= now
+        reached = _came_in(came, h["who"]) is not None or h["who"] in state["late"]
         if hold_lapses(h["round"], state["round"], reached):
             gone.append(h["who"])
         else:
@@ -412,7 +544,7 @@ def _draw(rolls, ctx, field):
     return rolls.pop(0)
 
 
-def _add(state, action, ctx, rolls):
+def _add(state, action, data, ctx, rules, rolls):
     name = typed_name(action, "name", ctx, MAX_NAME)
     if find_name(_names(state), name, fold) >= 0:
         raise InputError(failure(ctx, "name_taken", "name", [("name", name)]))
@@ -428,9 +560,32 @@ def _add(state, action, ctx, rolls):
     modifier = typed_optional_int(action, "modifier", ctx, MODIFIER_RANGE[0], MODIFIER_RANGE[1]) or 0
     roll = _draw(rolls, ctx, "name") if state["round"] > 0 else None
     state["combatants"].append(
-        {"name": name, "kind": kind, "dex": dex, "improved": improved, "modifier": modifier, "roll": roll}
+        {
+            "name": name,
+            "kind": kind,
+            "dex": dex,
+            "improved": improved,
+            "modifier": modifier,
+            "roll": roll,
+            "hidden": False,
+        }
     )
-    return ctx.text("added_" + kind, [("name", name)])
+    said = ctx.text("added_" + kind, [("name", name)])
+    passed = _passed_segment(state, round_order(state, data, rules), name)
+    if passed is not None:
+        state["late"].append(name)
+        said += " " + ctx.text("joined_late", [("name", name), ("segment", number_text(passed))])
+    return said
+
+
+def _passed_segment(state, groups, name):
+    """The combatant's segment when play has gone past it this round (None otherwise): their roll came too late
+    for their turn."""
+    now = now_segment(state, groups)
+    mine = own_segment(groups, name)
+    if now is None or state["finished"] or mine is None or mine >= now:
+        return None
+    return mine
 
 
 def _rename(state, action, ctx):
@@ -442,7 +597,8 @@ def _rename(state, action, ctx):
         raise InputError(failure(ctx, "name_taken", "rename", [("name", name)]))
     c["name"] = name
     state["delayed"] = [name if who == old else who for who in state["delayed"]]
-    for item in state["acted"] + state["holds"]:
+    state["late"] = [name if who == old else who for who in state["late"]]
+    for item in state["acted"] + state["holds"] + (state["came"] or []):
         if item["who"] == old:
             item["who"] = name
     return ctx.text("renamed", [("old", old), ("name", name)])
@@ -454,7 +610,17 @@ def _remove(state, action, ctx):
     state["delayed"] = [w for w in state["delayed"] if w != who]
     state["acted"] = [a for a in state["acted"] if a["who"] != who]
     state["holds"] = [h for h in state["holds"] if h["who"] != who]
+    state["late"] = [w for w in state["late"] if w != who]
+    if state["came"] is not None:
+        state["came"] = [a for a in state["came"] if a["who"] != who]
     return ctx.text("removed", [("name", who)])
+
+
+def _hide(state, action, ctx):
+    """Hidden from the players' view, or shown again."""
+    c = _named(action, state, ctx)
+    c["hidden"] = not c["hidden"]
+    return ctx.text("hidden_on" if c["hidden"] else "hidden_off", [("name", c["name"])])
 
 
 def _surprise(state, action, ctx):
@@ -482,19 +648,20 @@ def _start_round(state, data, ctx, rules, rolls):
     state["round"] = state["round"] + 1 if state["round"] < MAX_ROUND else MAX_ROUND
     state["delayed"] = []
     state["acted"] = []
-    state["finished"] = False
+    state["came"] = []
+    state["late"] = []
     groups = round_order(state, data, rules)
-    state["segment"] = None
+    state["segment"] = None  # the rolls being entered: nothing is decided from the page's d10s yet
     state["finished"] = not groups
-    lapsed = _lapse_holds(state, groups)
     said.append(ctx.text("round_started", [("round", str(state["round"]))]))
     losers = losing_sides(state, rules)
     for side in losers:
         said.append(ctx.text("side_surprised_" + side, [("ac", number_text(-rules["surprised-ac-penalty"]))]))
     if groups:
-        said.append(_now_text(groups, state, ctx))
-    for who in lapsed:
-        said.append(ctx.text("hold_lapsed", [("name", who)]))
+        names = [m["name"] for m in groups[0]["members"]]
+        said.append(
+            ctx.text("order_proposed", [("segment", number_text(groups[0]["initiative"])), ("names", ", ".join(names))])
+        )
     return " ".join(said)
 
 
@@ -517,6 +684,7 @@ def _next_turn(state, data, ctx, rules):
     later = segments_after(groups, now if now is not None else -999)
     said = []
     if not later:
+        _reach(state, groups, None)
         state["finished"] = True
         waiting = [w for w in state["delayed"] if not _took_delayed(state, w)]
         said.append(ctx.text("round_done", [("round", str(state["round"]))]))
@@ -524,6 +692,7 @@ def _next_turn(state, data, ctx, rules):
             said.append(ctx.text("delayed_last", [("names", ", ".join(waiting))]))
         return " ".join(said)
     state["segment"] = later[0]
+    _reach(state, groups, later[0])  # the rolls in force now decide whose turn has come
     said.append(_now_text(groups, state, ctx))
     for who in _lapse_holds(state, groups):
         said.append(ctx.text("hold_lapsed", [("name", who)]))
@@ -543,14 +712,32 @@ def _in_round(state, ctx, field):
 
 
 def _roll(state, action, data, ctx, rules):
+    """A d10 typed in, in place of the page's: before the round's first segment it decides the order; once play has
+    gone past the segment it gives, a combatant whose turn had not come may act now (a waiting item)."""
     _in_round(state, ctx, "roll")
     c = _named(action, state, ctx)
-    c["roll"] = typed_int(action, "roll", ctx, 1, 10)
+    name = c["name"]
+    value = typed_int(action, "roll", ctx, 1, 10)
+    before = round_order(state, data, rules)
+    acted = has_acted(state, before, name)
+    if state["came"] is None:
+        state["came"] = came_list(state, before)  # what the rolls gave until now stays decided
+    c["roll"] = value
     groups = round_order(state, data, rules)
-    mine = own_segment(groups, c["name"])
+    mine = own_segment(groups, name)
     if mine is None:
-        return ctx.text("rolled_out", [("name", c["name"]), ("roll", str(c["roll"]))])
-    return ctx.text("rolled", [("name", c["name"]), ("roll", str(c["roll"])), ("segment", number_text(mine))])
+        return ctx.text("rolled_out", [("name", name), ("roll", str(value))])
+    values = [("name", name), ("roll", str(value)), ("segment", number_text(mine))]
+    passed = _passed_segment(state, groups, name)
+    if passed is None or acted or name in state["delayed"]:
+        state["late"] = [w for w in state["late"] if w != name or passed is not None]
+        return ctx.text("rolled", values)
+    if name not in state["late"]:
+        state["late"].append(name)
+    said = [ctx.text("rolled_late", values)]
+    for who in _lapse_holds(state, groups):
+        said.append(ctx.text("hold_lapsed", [("name", who)]))
+    return " ".join(said)
 
 
 def _declare(state, action, data, ctx, rules):
@@ -560,6 +747,7 @@ def _declare(state, action, data, ctx, rules):
     name = c["name"]
     kind = _choice(action, "hold", HOLDS, ctx)
     label = typed_label(action, "label", ctx, MAX_LABEL)
+    secret = _checkbox(action, "secret", ctx)
     groups = round_order(state, data, rules)
     mine = own_segment(groups, name)
     if mine is None:
@@ -569,7 +757,9 @@ def _declare(state, action, data, ctx, rules):
     if kind == "delay" and name in state["delayed"]:
         raise InputError(failure(ctx, "already_delayed", "who", [("name", name)]))
     now = now_segment(state, groups)
-    own_turn = mine == now or name in state["delayed"]
+    if now is None:
+        raise InputError(failure(ctx, "round_not_begun", "who"))
+    own_turn = mine == now or name in state["delayed"] or name in state["late"]
     acted = has_acted(state, groups, name)
     if not may_hold(own_turn, acted, holding(state, name) is not None):
         if holding(state, name) is not None:
@@ -580,14 +770,17 @@ def _declare(state, action, data, ctx, rules):
     if kind == "delay":
         later = segments_after(groups, now)
         state["delayed"].append(name)
+        state["late"] = [w for w in state["late"] if w != name]
         if not later:
             return ctx.text("delay_last_segment", [("name", name)])
         return ctx.text("delayed", [("name", name), ("last", number_text(later[-1]))])
     if label == "":
         raise InputError(failure(ctx, "hold_label_needed", "label"))
     state["delayed"] = [w for w in state["delayed"] if w != name]
-    state["holds"].append({"who": name, "label": label, "round": state["round"]})
-    return ctx.text("held", [("name", name), ("label", label)])
+    state["late"] = [w for w in state["late"] if w != name]
+    state["holds"].append({"who": name, "label": label, "round": state["round"], "hidden": secret})
+    said = ctx.text("held", [("name", name), ("label", label)])
+    return said + " " + ctx.text("held_secret") if secret else said
 
 
 def _act(state, action, data, ctx, rules):
@@ -598,14 +791,20 @@ def _act(state, action, data, ctx, rules):
     now = now_segment(state, groups)
     if state["finished"] and groups:
         now = groups[-1]["initiative"]  # past the last segment, a delayed action is taken in the last one
-    segment = number_text(now) if now is not None else "—"
+    if now is None:
+        raise InputError(failure(ctx, "round_not_begun", "who"))
+    segment = number_text(now)
     hold = holding(state, name)
     if hold is not None:
         state["holds"] = [h for h in state["holds"] if h["who"] != name]
-        state["acted"].append({"who": name, "segment": now if now is not None else 0})
+        state["acted"].append({"who": name, "segment": now})
         return ctx.text("hold_triggered", [("name", name), ("label", hold["label"]), ("segment", segment)])
+    if name in state["late"]:
+        state["late"] = [w for w in state["late"] if w != name]
+        state["acted"].append({"who": name, "segment": now})
+        return ctx.text("delayed_acts", [("name", name), ("segment", segment)])
     if name in state["delayed"] and not _took_delayed(state, name):
-        state["acted"].append({"who": name, "segment": now if now is not None else 0})
+        state["acted"].append({"who": name, "segment": now})
         return ctx.text("delayed_acts", [("name", name), ("segment", segment)])
     raise InputError(failure(ctx, "nothing_held", "who", [("name", name)]))
 
@@ -619,11 +818,16 @@ def export_text(state):
             state["round"],
             state["segment"],
             state["finished"],
-            [[c["name"], c["kind"], c["dex"], c["improved"], c["modifier"], c["roll"]] for c in state["combatants"]],
+            [
+                [c["name"], c["kind"], c["dex"], c["improved"], c["modifier"], c["roll"], c["hidden"]]
+                for c in state["combatants"]
+            ],
             [[s["check"], s["roll"]] for s in state["surprise"]],
             state["delayed"],
             [[a["who"], a["segment"]] for a in state["acted"]],
-            [[h["who"], h["label"], h["round"]] for h in state["holds"]],
+            [[h["who"], h["label"], h["round"], h["hidden"]] for h in state["holds"]],
+            None if state["came"] is None else [[a["who"], a["segment"]] for a in state["came"]],
+            state["late"],
         ]
     )
 
@@ -639,25 +843,45 @@ def _rows(value, size):
 def import_text(text):
     """The state a short text stands for; ValueError when it is not one of this tracker's."""
     value = from_text(text)
-    if not isinstance(value, list) or len(value) != 10 or value[0] != EXPORT_TAG or value[1] != EXPORT_VERSION:
+    if not isinstance(value, list) or len(value) < 2 or value[0] != EXPORT_TAG:
+        raise ValueError("not this tracker's text")
+    version = value[1]
+    if not (version == 1 and len(value) == 10) and not (version == EXPORT_VERSION and len(value) == 12):
         raise ValueError("not this tracker's text")
     surprise = _rows(value[6], 2)
     if len(surprise) != len(SIDES):
         raise ValueError("bad surprise")
+    more = 1 if version == EXPORT_VERSION else 0  # version 2 adds each combatant's and hold's "hidden"
     state = {
         "tracker": TRACKER["id"],
         "round": value[2],
         "segment": value[3],
         "finished": value[4],
         "combatants": [
-            {"name": r[0], "kind": r[1], "dex": r[2], "improved": r[3], "modifier": r[4], "roll": r[5]}
-            for r in _rows(value[5], 6)
+            {
+                "name": r[0],
+                "kind": r[1],
+                "dex": r[2],
+                "improved": r[3],
+                "modifier": r[4],
+                "roll": r[5],
+                "hidden": r[6] if more else False,
+            }
+            for r in _rows(value[5], 6 + more)
         ],
         "surprise": [{"side": SIDES[i], "check": surprise[i][0], "roll": surprise[i][1]} for i in range(len(SIDES))],
         "delayed": list_of(value[7], MAX_COMBATANTS),
         "acted": [{"who": r[0], "segment": r[1]} for r in _rows(value[8], 2)],
-        "holds": [{"who": r[0], "label": r[1], "round": r[2]} for r in _rows(value[9], 3)],
+        "holds": [
+            {"who": r[0], "label": r[1], "round": r[2], "hidden": r[3] if more else False}
+            for r in _rows(value[9], 3 + more)
+        ],
+        "came": None,
+        "late": [],
     }
+    if more:
+        state["came"] = None if value[10] is None else [{"who": r[0], "segment": r[1]} for r in _rows(value[10], 2)]
+        state["late"] = list_of(value[11], MAX_COMBATANTS)
     return read_state(state)
 
 
@@ -708,19 +932,49 @@ def _surprise_lines(state, ctx, rules):
     return lines
 
 
-def _order_items(state, groups, ctx, rctx):
+def _shown(state, name, players):
+    """A combatant is shown: always to the GM, to the players unless hidden."""
+    if not players:
+        return True
+    for c in state["combatants"]:
+        if c["name"] == name:
+            return not c["hidden"]
+    return False
+
+
+def _hold_tag(hold, ctx, players):
+    if hold["hidden"] and players:
+        return ctx.text("players_tag_holding")
+    return ctx.text("tag_holding_secret" if hold["hidden"] else "tag_holding", [("label", hold["label"])])
+
+
+def _order_items(state, groups, ctx, rctx, players=False):
+    """The order of action, a line per segment (its state: past, current, upcoming); the players' lines name the
+    combatants only (no roll), and leave out those hidden from them."""
     items = []
+    now = now_segment(state, groups)
     for g in groups:
         members = []
         for m in g["members"]:
-            shown = m["name"] + " (" + str(m["roll"]) + _adjustment_text(m["roll"], m["adjustment"], rctx) + ")"
-            if m["name"] in state["delayed"] and not _took_delayed(state, m["name"]):
+            name = m["name"]
+            if not _shown(state, name, players):
+                continue
+            if players:
+                shown = name
+            else:
+                shown = name + " (" + str(m["roll"]) + _adjustment_text(m["roll"], m["adjustment"], rctx) + ")"
+            if name in state["delayed"] and not _took_delayed(state, name):
                 shown += ctx.text("tag_delayed")
-            hold = holding(state, m["name"])
+            if name in state["late"]:
+                shown += ctx.text("tag_late")
+            hold = holding(state, name)
             if hold is not None:
-                shown += ctx.text("tag_holding", [("label", hold["label"])])
+                shown += _hold_tag(hold, ctx, players)
+            if not players and not _shown(state, name, True):
+                shown += ctx.text("tag_hidden")
             members.append(shown)
-        now = now_segment(state, groups)
+        if not members:
+            continue
         if now is None or g["initiative"] > now:
             where = "next"
         elif g["initiative"] == now and not state["finished"]:
@@ -741,30 +995,40 @@ def _order_items(state, groups, ctx, rctx):
     return items
 
 
-def _waiting_items(state, groups, ctx):
+def _waiting_items(state, groups, ctx, players=False):
+    """Delayed actions, late ones, standing holds (each with its control for the GM, who may act only once the round's
+    first segment is played) and the actions taken out of turn; for the players, none hidden from them, a secret
+    hold without its condition, no control."""
     items = []
+    begun = now_segment(state, groups) is not None or state["finished"]
+
+    def add(text, who, key):
+        item = {"text": text}
+        if not players and begun:
+            item["controls"] = [{"action": "act", "who": who, "text": ctx.text(key, [("name", who)])}]
+        items.append(item)
+
     for who in state["delayed"]:
-        if _took_delayed(state, who):
-            continue
-        items.append(
-            {
-                "text": ctx.text("waiting_delayed", [("name", who)]),
-                "controls": [{"action": "act", "who": who, "text": ctx.text("act_now", [("name", who)])}],
-            }
-        )
+        if not _took_delayed(state, who) and _shown(state, who, players):
+            add(ctx.text("waiting_delayed", [("name", who)]), who, "act_now")
+    for who in state["late"]:
+        if _shown(state, who, players):
+            segment = own_segment(groups, who)
+            shown = number_text(segment) if segment is not None else "—"
+            add(ctx.text("waiting_late", [("name", who), ("segment", shown)]), who, "act_now")
     for h in state["holds"]:
-        items.append(
-            {
-                "text": ctx.text(
-                    "waiting_hold", [("name", h["who"]), ("label", h["label"]), ("round", str(h["round"]))]
-                ),
-                "controls": [{"action": "act", "who": h["who"], "text": ctx.text("trigger_now", [("name", h["who"])])}],
-            }
-        )
+        if not _shown(state, h["who"], players):
+            continue
+        values = [("name", h["who"]), ("label", h["label"]), ("round", str(h["round"]))]
+        if h["hidden"]:
+            key = "players_waiting_hold" if players else "waiting_hold_secret"
+        else:
+            key = "waiting_hold"
+        add(ctx.text(key, values), h["who"], "trigger_now")
     for item in state["acted"]:
-        items.append(
-            {"text": ctx.text("acted_line", [("name", item["who"]), ("segment", number_text(item["segment"]))])}
-        )
+        if _shown(state, item["who"], players):
+            values = [("name", item["who"]), ("segment", number_text(item["segment"]))]
+            items.append({"text": ctx.text("acted_line", values)})
     return items
 
 
@@ -795,10 +1059,11 @@ def view(state, data, lang, announce=""):
     if state["round"] <= 1 and surprise:
         lists.append({"key": "surprise", "caption": ctx.text("surprise_caption"), "items": surprise, "ordered": False})
     if groups:
+        caption = "order_caption_proposed" if state["segment"] is None and not state["finished"] else "order_caption"
         lists.append(
             {
                 "key": "order",
-                "caption": ctx.text("order_caption"),
+                "caption": ctx.text(caption),
                 "items": _order_items(state, groups, ctx, rctx),
                 "ordered": True,
             }
@@ -822,14 +1087,16 @@ def view(state, data, lang, announce=""):
                 "rename": ctx.text("rename_label", [("name", c["name"])]),
                 "rename_button": ctx.text("rename_button", [("name", c["name"])]),
                 "remove": ctx.text("remove_label", [("name", c["name"])]),
+                "hidden": c["hidden"],
+                "hide": ctx.text("hide_off" if c["hidden"] else "hide_on"),
+                "hide_label": ctx.text("hide_label_off" if c["hidden"] else "hide_label_on", [("name", c["name"])]),
             }
         )
-    if state["round"] == 0:
-        title = ctx.text("title_before")
-    elif state["round"] == 1 and losing_sides(state, rules):
-        title = ctx.text("title_surprise_round")
+    title = _title(state, ctx, rules)
+    if state["segment"] is None and groups and not state["finished"]:
+        next_turn = ctx.text("play_segment", [("segment", number_text(groups[0]["initiative"]))])
     else:
-        title = ctx.text("title_round", [("round", str(state["round"]))])
+        next_turn = ctx.text("action_next_turn")
     next_round = ctx.text("start_fight") if state["round"] == 0 else ctx.text("action_next_round")
     return {
         "title": title,
@@ -844,12 +1111,75 @@ def view(state, data, lang, announce=""):
         "table": None,
         "working": _working(groups, ctx, rctx, rules),
         "announce": announce,
-        "forms": {"surprise": state["round"] == 0, "declare": state["round"] > 0 and not state["finished"]},
+        "forms": {
+            "surprise": state["round"] == 0,
+            "declare": state["round"] > 0 and not state["finished"] and state["segment"] is not None,
+        },
         "buttons": {
             "next-round": {"text": next_round, "disabled": not state["combatants"]},
-            "next-turn": {"disabled": state["round"] == 0 or state["finished"]},
+            "next-turn": {"text": next_turn, "disabled": state["round"] == 0 or state["finished"]},
         },
     }
+
+
+def _title(state, ctx, rules):
+    if state["round"] == 0:
+        return ctx.text("title_before")
+    if state["round"] == 1 and losing_sides(state, rules):
+        return ctx.text("title_surprise_round")
+    return ctx.text("title_round", [("round", str(state["round"]))])
+
+
+def players_view(state, data, lang):
+    """What the players' window shows (tracker_common's "players" action): {"title": the round and the segment being
+    played, "lists": the order of action (the segment being played marked as in the GM's view), the surprise's
+    outcome in the first round, the delayed actions and holds — leaving out the combatants the GM hides, a secret
+    hold without its condition, no control —, "ruler": None, "empty": what to say when there is nothing to show}.
+    The lists have the shape of view's, so that the page draws them with the same code. The segment shows in the
+    title only when a combatant the players see acts in it."""
+    ctx = TrackerContext(data, DATA, lang, TRACKER["reads"])
+    rctx = Context(data, RULES, lang)
+    rules = rctx.rules
+    groups = round_order(state, data, rules)
+    lists = []
+    if state["round"] == 1:
+        outcome = []
+        both = True
+        for r in surprise_results(state, rules):
+            both = both and r[4]
+        if both:
+            outcome.append(ctx.text("surprise_both"))
+        for side in losing_sides(state, rules):
+            outcome.append(ctx.text("players_surprised_" + side, [("ac", number_text(-rules["surprised-ac-penalty"]))]))
+        if outcome:
+            lists.append(
+                {"key": "surprise", "caption": ctx.text("surprise_caption"), "items": outcome, "ordered": False}
+            )
+    order = _order_items(state, groups, ctx, rctx, True)
+    title = _title(state, ctx, rules)
+    if order:
+        proposed = state["segment"] is None and not state["finished"]
+        caption = "players_order_proposed" if proposed else "players_order_caption"
+        lists.append({"key": "order", "caption": ctx.text(caption), "items": order, "ordered": True})
+        if proposed:
+            title += ctx.text("players_title_rolls")
+        elif state["finished"]:
+            title += ctx.text("players_title_done")
+        else:
+            for g in groups:
+                if g["initiative"] == state["segment"] and _visible_member(state, g):
+                    title += ctx.text("players_title_segment", [("segment", number_text(g["initiative"]))])
+    waiting = _waiting_items(state, groups, ctx, True)
+    if waiting:
+        lists.append({"key": "waiting", "caption": ctx.text("waiting_caption"), "items": waiting, "ordered": False})
+    return {"title": title, "lists": lists, "ruler": None, "empty": "" if lists else ctx.text("players_empty")}
+
+
+def _visible_member(state, group):
+    for m in group["members"]:
+        if _shown(state, m["name"], True):
+            return True
+    return False
 
 
 # ---------------------------------------------------------------- the entry point
@@ -861,16 +1191,18 @@ FLOW = {
     "rules": RULES,
     "needs": (DATA, RULES, TABLE),
     "format": STATE_FORMAT,
-    "migrations": {0: numbered},
+    "migrations": {0: numbered, 1: _format_two},
     "read_state": lambda state, rules: read_state(state),
     "empty_state": empty_state,
     "export_text": export_text,
     "import_text": lambda text, rules: import_text(text),
     "view": view,
+    "players_view": players_view,
     "actions": {
-        "add": lambda t: _add(t.state, t.action, t.ctx, t.rolls),
+        "add": lambda t: _add(t.state, t.action, t.data, t.ctx, t.rules, t.rolls),
         "rename": lambda t: _rename(t.state, t.action, t.ctx),
         "remove": lambda t: _remove(t.state, t.action, t.ctx),
+        "hide": lambda t: _hide(t.state, t.action, t.ctx),
         "surprise": lambda t: _surprise(t.state, t.action, t.ctx),
         "next-round": lambda t: _start_round(t.state, t.data, t.ctx, t.rules, t.rolls),
         "next-turn": lambda t: _next_turn(t.state, t.data, t.ctx, t.rules),

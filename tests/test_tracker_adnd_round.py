@@ -76,7 +76,7 @@ def order_of(answer):
 
 
 def test_the_order_is_the_initiative_modules_d10_minus_the_adjusted_total():
-    answers = play(ID, [*PARTY, NEXT_ROUND, roll("Reivax", 3), roll("Legalos", 7), roll("Orcs", 5)])
+    answers = play(ID, [*PARTY, NEXT_ROUND, roll("Reivax", 3), roll("Legalos", 7), roll("Orcs", 5), NEXT_TURN])
     assert all(a["ok"] for a in answers)
     state = last_state(answers)
     expected = ini.order_combatants(
@@ -116,7 +116,7 @@ def test_a_ten_is_never_modified_and_ties_act_together():
     assert [(g["initiative"], [m["name"] for m in g["members"]]) for g in groups] == [(10, ["Fandalg", "Orcs"])]
     text = order_of(answers[-1])[0][0]
     assert "Fandalg (10)" in text and "Orcs (10)" in text and "ensemble" in text
-    said = play(ID, [NEXT_TURN], state=state)[0]["view"]["announce"]
+    said = play(ID, [NEXT_TURN, NEXT_TURN], state=state)[-1]["view"]["announce"]
     assert "ensemble" not in said  # the round is over; the announcement says so
     assert "joués" in said
 
@@ -187,7 +187,7 @@ def test_surprise_is_set_before_the_fight_only():
 
 
 def round_two():
-    """Reivax −1, Legalos 3, Orcs 5 in round 2 (the characters surprised in round 1)."""
+    """Reivax −1, Legalos 3, Orcs 5 in round 2 (the characters surprised in round 1), Reivax's segment played."""
     answers = play(
         ID,
         [
@@ -199,6 +199,7 @@ def round_two():
             roll("Reivax", 3),
             roll("Legalos", 7),
             roll("Orcs", 5),
+            NEXT_TURN,
         ],
     )
     assert all(a["ok"] for a in answers)
@@ -238,11 +239,11 @@ def test_a_conditional_hold_lasts_until_the_holders_next_initiative():
     )
     assert all(a["ok"] for a in answers)
     held = last_state(answers)
-    assert held["holds"] == [{"who": "Orcs", "label": "frapper qui franchit la porte", "round": 2}]
+    assert held["holds"] == [{"who": "Orcs", "label": "frapper qui franchit la porte", "round": 2, "hidden": False}]
     changed = play(ID, [hold("Orcs", "conditional", "autre chose")], state=held)[0]
     assert changed["ok"] is False  # the round is over (and a stated hold cannot be changed)
     # Round 3: the orcs roll 10 (segment 10): the hold stands until then and may trigger before
-    answers = play(ID, [NEXT_ROUND, roll("Reivax", 1), roll("Legalos", 8), roll("Orcs", 10)], state=held)
+    answers = play(ID, [NEXT_ROUND, roll("Reivax", 1), roll("Legalos", 8), roll("Orcs", 10), NEXT_TURN], state=held)
     standing = last_state(answers)
     assert standing["holds"] and play(ID, [{"action": "act", "who": "Orcs"}], state=standing)[0]["ok"]
     lapsed = play(ID, [NEXT_TURN, NEXT_TURN], state=standing)
@@ -315,7 +316,7 @@ def test_export_then_import_gives_the_same_fight():
         state=state,
     )
     text = answers[-1]["text"]
-    assert text.startswith('["codex-adnd",1,2,') and len(text) < 400
+    assert text.startswith('["codex-adnd",2,2,') and len(text) < 400
     imported = play(ID, [{"action": "import", "text": text}])[0]
     assert imported["ok"] and imported["state"] == last_state(answers)
 
@@ -332,3 +333,186 @@ def test_a_saved_state_that_cannot_be_read_starts_afresh_and_says_so():
 def test_the_declared_examples_play_without_a_bad_word(example, lang):
     for answer in play(ID, tracker.TRACKER["examples"][example], lang):
         assert clean_texts(answer) == [], answer
+
+
+# ---------------------------------------------------------------- the page's d10s are a proposal (issue 35)
+
+
+def kept_round(round_number, rolls, segment=None, finished=False, holds=(), delayed=()):
+    """A fight as format 1 of the page kept it (Fandalg, Dexterity 12, and the orcs), so that these tests set up the
+    same fight on any version of the tracker: rolls {name: d10}."""
+    return {
+        "tracker": "adnd-round",
+        "format": 1,
+        "round": round_number,
+        "combatants": [
+            {"name": "Fandalg", "kind": "pc", "dex": 12, "improved": False, "modifier": 0, "roll": rolls["Fandalg"]},
+            {"name": "Orcs", "kind": "group", "dex": None, "improved": False, "modifier": 0, "roll": rolls["Orcs"]},
+        ],
+        "surprise": [{"side": "party", "check": "none", "roll": None}, {"side": "foes", "check": "none", "roll": None}],
+        "segment": segment,
+        "finished": finished,
+        "delayed": list(delayed),
+        "acted": [],
+        "holds": list(holds),
+    }
+
+
+SLEEP = "Sommeil si un orc franchit la porte"
+FANDALG_HOLDS = kept_round(
+    1, {"Fandalg": 2, "Orcs": 5}, finished=True, holds=[{"who": "Fandalg", "label": SLEEP, "round": 1}]
+)
+ACT = {"action": "act", "who": "Fandalg"}
+
+
+def waiting_of(answer):
+    for item in answer["view"]["lists"]:
+        if item["key"] == "waiting":
+            return item["items"]
+    return []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_pages_rolls_do_not_end_a_hold_before_the_typed_rolls_decide(lang):
+    # The page's d10s put Fandalg first (1 against 10): a proposal, which ends nothing
+    started = play(ID, [NEXT_ROUND], lang, rolls=[1, 10], state=FANDALG_HOLDS)[0]
+    assert started["ok"] and started["state"]["holds"] == [
+        {"who": "Fandalg", "label": SLEEP, "round": 1, "hidden": False}
+    ]
+    assert ("prend fin" if lang == "fr" else "ends") not in started["view"]["announce"]
+    assert [state for _, state in order_of(started)] == ["next", "next"]  # the order is provisional
+    # The table's rolls typed in (Fandalg 6, orcs 4): the orcs' segment comes first, and the hold can trigger in it
+    typed = play(ID, [roll("Fandalg", 6), roll("Orcs", 4), NEXT_TURN], lang, state=started["state"])
+    assert all(a["ok"] for a in typed) and last_state(typed)["holds"] and last_state(typed)["segment"] == 4
+    triggered = play(ID, [ACT], lang, state=last_state(typed))[0]
+    assert triggered["ok"] and "4" in triggered["view"]["announce"] and triggered["state"]["holds"] == []
+    # Not triggered, it lapses as Fandalg's own segment comes, with the rolls then in force
+    lapsed = play(ID, [NEXT_TURN], lang, state=last_state(typed))[0]
+    assert lapsed["state"]["segment"] == 6 and lapsed["state"]["holds"] == []
+    assert "Fandalg" in lapsed["view"]["announce"]
+
+
+def test_rolls_typed_before_the_first_segment_decide_the_order():
+    started = play(ID, [NEXT_ROUND], rolls=[1, 10], state=FANDALG_HOLDS)[0]
+    view = started["view"]
+    assert view["forms"]["declare"] is False  # nobody's turn has come
+    assert "4" not in view["buttons"]["next-turn"]["text"] and "1" in view["buttons"]["next-turn"]["text"]
+    refused = play(ID, [ACT], state=started["state"])[0]
+    assert refused["ok"] is False and refused["field"] == "who"  # no segment is being played yet
+    answers = play(ID, [roll("Fandalg", 6), roll("Orcs", 4), NEXT_TURN], state=started["state"])
+    assert answers[1]["view"]["buttons"]["next-turn"]["text"].endswith("4")
+    assert [state for _, state in order_of(answers[-1])] == ["now", "next"] and "Orcs" in order_of(answers[-1])[0][0]
+
+
+LATE = kept_round(2, {"Fandalg": 8, "Orcs": 4}, segment=4)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_roll_corrected_to_a_passed_segment_lets_them_act_now(lang):
+    at_eight = play(ID, [NEXT_TURN], lang, state=LATE)[0]  # Fandalg's segment, 8; the orcs acted at 4
+    assert at_eight["ok"] and at_eight["state"]["segment"] == 8
+    corrected = play(ID, [roll("Fandalg", 3)], lang, state=LATE)[0]  # at the orcs' segment, 4
+    assert corrected["ok"]
+    said = corrected["view"]["announce"]
+    assert "3" in said and ("déjà passé" in said if lang == "fr" else "already past" in said)
+    state = corrected["state"]
+    groups = tracker.round_order(state, data(ID), RULES)
+    assert tracker.has_acted(state, groups, "Fandalg") is False
+    items = [item for item in waiting_of(corrected) if item.get("controls")]
+    assert [control["action"] for item in items for control in item["controls"]] == ["act"]
+    assert items[0]["controls"][0]["who"] == "Fandalg"
+    acted = play(ID, [ACT], lang, state=state)[0]
+    assert acted["ok"] and {"who": "Fandalg", "segment": 4} in acted["state"]["acted"]
+    again = play(ID, [ACT], lang, state=acted["state"])[0]
+    assert again["ok"] is False
+
+
+def test_a_roll_corrected_for_one_who_has_acted_gives_no_second_action():
+    at_eight = play(ID, [NEXT_TURN, roll("Orcs", 2)], state=LATE)
+    assert all(a["ok"] for a in at_eight)
+    assert not [item for item in waiting_of(at_eight[-1]) if item.get("controls")]
+    assert "passé" not in at_eight[-1]["view"]["announce"]
+
+
+# ---------------------------------------------------------------- the players' view (issue 35)
+
+
+def players(state, lang="fr"):
+    return tracker.players_view(state, data(ID), lang)
+
+
+def player_texts(view):
+    return [item if isinstance(item, str) else item["text"] for lst in view["lists"] for item in lst["items"]]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_hide_toggles_a_combatant_out_of_the_players_view(lang):
+    state = last_state(
+        play(ID, [*PARTY, NEXT_ROUND, roll("Reivax", 3), roll("Legalos", 7), roll("Orcs", 5), NEXT_TURN], lang)
+    )
+    shown = players(state, lang)
+    assert shown["ruler"] is None and shown["empty"] == ""
+    assert any("Orcs" in text for text in player_texts(shown))
+    hidden = play(ID, [{"action": "hide", "who": "orcs"}], lang, state=state)[0]
+    assert hidden["ok"] and hidden["state"]["combatants"][2]["hidden"] is True
+    assert hidden["view"]["announce"] == (
+        "Orcs est caché aux joueurs." if lang == "fr" else "Orcs is hidden from the players."
+    )
+    roster = hidden["view"]["roster"][2]
+    assert roster["hidden"] is True and roster["hide"] == (
+        "Montrer aux joueurs" if lang == "fr" else "Show to the players"
+    )
+    assert "Orcs" in roster["hide_label"]
+    assert hidden["view"]["roster"][0]["hidden"] is False
+    view = players(hidden["state"], lang)
+    assert not any("Orcs" in text for text in player_texts(view))
+    order = [lst for lst in view["lists"] if lst["key"] == "order"][0]
+    assert order["ordered"] is True and [item["state"] for item in order["items"]] == ["now", "next"]
+    assert "−1" in view["title"] and "2" not in view["title"].replace("−1", "")  # round 1, segment −1
+    back = play(ID, [{"action": "hide", "who": "Orcs"}], lang, state=hidden["state"])[0]
+    assert back["state"]["combatants"][2]["hidden"] is False
+    assert "visible" in back["view"]["announce"]
+
+
+def test_a_secret_hold_shows_the_players_that_someone_holds_not_the_condition():
+    state = last_state(
+        play(ID, [*PARTY, NEXT_ROUND, roll("Reivax", 3), roll("Legalos", 7), roll("Orcs", 5), NEXT_TURN])
+    )
+    declared = play(ID, [{**hold("Reivax", "conditional", SLEEP), "secret": "on"}], state=state)[0]
+    assert declared["ok"] and declared["state"]["holds"][0]["hidden"] is True
+    assert any(SLEEP in text for text in player_texts(declared["view"]))  # the GM sees it
+    texts = player_texts(players(declared["state"]))
+    assert any("Reivax" in text and "hold" in text for text in texts)
+    assert not any(SLEEP in text for text in texts)
+    open_hold = play(ID, [hold("Reivax", "conditional", SLEEP)], state=state)[0]
+    assert any(SLEEP in text for text in player_texts(players(open_hold["state"])))
+
+
+def test_the_players_view_before_the_fight_and_in_the_flow():
+    empty = players(tracker.empty_state())
+    assert empty["lists"] == [] and empty["empty"] and empty["title"]
+    assert tracker.FLOW["players_view"] is tracker.players_view
+
+
+def test_a_format_one_fight_opens_with_everyone_visible_and_exports_as_version_two():
+    opened = play(ID, [{"action": "view"}], state=LATE)[0]
+    assert opened["ok"] and opened["view"]["announce"] == "" and opened["state"]["format"] == 2
+    assert [c["hidden"] for c in opened["state"]["combatants"]] == [False, False]
+    text = play(ID, [{"action": "hide", "who": "Orcs"}, {"action": "export"}], state=LATE)[-1]["text"]
+    assert text.startswith('["codex-adnd",2,2,4,')
+    imported = play(ID, [{"action": "import", "text": text}])[0]
+    assert imported["ok"] and imported["state"]["combatants"][1]["hidden"] is True
+    version_one = '["codex-adnd",1,2,4,false,[["Fandalg","pc",12,false,0,8],["Orcs","group",null,false,0,4]],[["none",null],["none",null]],[],[],[["Fandalg","x",1]]]'
+    old = play(ID, [{"action": "import", "text": version_one}])[0]
+    assert old["ok"] and old["state"]["holds"] == [{"who": "Fandalg", "label": "x", "round": 1, "hidden": False}]
+
+
+def test_french_texts_need_no_elision_and_english_ones_say_they():
+    import re
+
+    texts = data(ID)["adnd-round-tracker"]
+    for section in ("texts", "labels", "help", "fields"):
+        for key, value in texts.get(section, {}).items():
+            assert not re.search(r"\b(de|du|le|la) \{", value["fr"]), key
+            assert "(s)" not in value["fr"] and "(s)" not in value["en"], key
+            assert not re.search(r"\b(he|him|his|He|His)\b", value["en"]), key
