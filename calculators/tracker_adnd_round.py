@@ -16,6 +16,13 @@ is shown during the lost round only (adnd-surprise-ac-duration); the segments ar
 (adnd-conditional-hold-lapse); the "other adjustment" joins the adjusted total, so not on a 10
 (adnd-square-initiative-penalty).
 
+Where the page must choose (no rule of the seed, the site's choices): the round's rolls are entered before its first
+segment is played, and nobody acts or triggers a hold until then; a combatant whose roll falls on a segment already
+past (corrected, or drawn on joining the fight) acts in the segment being played, when the reader says; a hold
+triggered in a later round counts as the holder's action of that round; the players' view leaves out the combatants
+the GM hides and a secret hold's condition, and names the segment being played only when a combatant they see acts
+in it.
+
 The page's d10s are its proposal (issue 35): when a round starts, its segment is None — the round's rolls being
 entered, the order shown provisional, nobody's turn come — until the reader plays its first segment ("next-turn").
 What happens as a segment comes (whose turn has come, a conditional hold's lapse) is decided then, with the rolls in

@@ -434,6 +434,24 @@ def test_a_roll_corrected_for_one_who_has_acted_gives_no_second_action():
     assert "passé" not in at_eight[-1]["view"]["announce"]
 
 
+def test_a_late_roll_corrected_again_to_a_segment_to_come_waits_for_it():
+    late = play(ID, [roll("Fandalg", 3)], state=LATE)[0]["state"]
+    assert late["late"] == ["Fandalg"]
+    again = play(ID, [roll("Fandalg", 9)], state=late)[0]
+    assert again["ok"] and again["state"]["late"] == []
+    assert not [item for item in waiting_of(again) if item.get("controls")]
+
+
+def test_a_combatant_who_joins_after_their_segment_may_act_now():
+    joined = play(ID, [pc("Reivax", 16, improved=True)], rolls=[3], state=LATE)[0]  # 3 − 4: segment −1, past
+    assert joined["ok"] and joined["state"]["late"] == ["Reivax"]
+    assert "−1" in joined["view"]["announce"]
+    acted = play(ID, [{"action": "act", "who": "Reivax"}], state=joined["state"])[0]
+    assert acted["ok"] and {"who": "Reivax", "segment": 4} in acted["state"]["acted"]
+    on_time = play(ID, [pc("Reivax", 16, improved=True)], rolls=[10], state=LATE)[0]  # segment 10, to come
+    assert on_time["ok"] and on_time["state"]["late"] == []
+
+
 # ---------------------------------------------------------------- the players' view (issue 35)
 
 
