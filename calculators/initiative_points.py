@@ -656,7 +656,13 @@ def _perception_lines(found, settings, ctx):
     """The correction's declarations: when each one perceives the others' actions and whether he may still abandon
     his own; then where each action's roll is made."""
     lines = [
-        ctx.text("perceive_intro", [("notice", str(settings["notice"])), ("limit", str(settings["cancel_limit"]))])
+        ctx.text(
+            "perceive_intro",
+            [
+                ("notice_segments", counted(ctx, "segments", settings["notice"])),
+                ("limit_segments", counted(ctx, "segments", settings["cancel_limit"])),
+            ],
+        )
     ]
     for f in found:
         values = [
@@ -699,8 +705,20 @@ def default_settings():
     return result
 
 
-def _carry_values(carry):
+def counted(ctx, key, n):
+    """A number with its noun, for one or for more: the text `key`_1 for 1, `key`_0 for 0 when the data has one
+    (French writes « 0 segment »), else `key`_n, its {n} filled."""
+    if n == 0 and ctx.entry("texts", key + "_0") is not None:
+        return ctx.text(key + "_0")
+    if n == 1:
+        return ctx.text(key + "_1")
+    return ctx.text(key + "_n", [("n", str(n))])
+
+
+def _carry_values(carry, ctx):
     return [
+        ("lost_rounds", counted(ctx, "whole_rounds", carry["rounds_lost"])),
+        ("rounds_lost", counted(ctx, "rounds_lost", carry["rounds_lost"])),
         ("name", carry["name"]),
         ("end", number_text(carry["end"])),
         ("deficit", str(carry["deficit"])),
@@ -715,7 +733,7 @@ def _carry_lines(carries, ctx):
     for c in carries:
         if c["deficit"] == 0:
             continue
-        lines.append(ctx.text("carry_rounds_lost" if c["rounds_lost"] > 0 else "carry", _carry_values(c)))
+        lines.append(ctx.text("carry_rounds_lost" if c["rounds_lost"] > 0 else "carry", _carry_values(c, ctx)))
     if not lines:
         lines.append(ctx.text("no_deficit"))
     return lines
@@ -745,7 +763,7 @@ def _carry_output(carries, ctx):
         if c["deficit"] > 0:
             values.append(c["name"] + ":" + str(-c["deficit"]))
             key = "carry_output_rounds_lost" if c["rounds_lost"] > 0 else "carry_output"
-            texts.append(ctx.text(key, _carry_values(c)))
+            texts.append(ctx.text(key, _carry_values(c, ctx)))
     if not values:
         return output("none", ctx.text("no_carry_over"))
     return output(";".join(values), ctx.text("list_separator").join(texts))

@@ -64,9 +64,10 @@ def to_text(value):
 
 
 class _Reader:
-    def __init__(self, text):
+    def __init__(self, text, objects=False):
         self.text = text
         self.at = 0
+        self.objects = objects  # JSON objects too (a kept state), not only the short text's lists
 
     def fail(self):
         raise ValueError("not a tracker text")
@@ -84,6 +85,8 @@ class _Reader:
         ch = self.text[self.at]
         if ch == "[":
             return self.items(depth)
+        if ch == "{" and self.objects:
+            return self.members(depth)
         if ch == '"':
             return self.string()
         for word, meaning in (("null", None), ("true", True), ("false", False)):
@@ -109,6 +112,44 @@ class _Reader:
             if ch != ",":
                 self.fail()
 
+    def members(self, depth):
+        self.at += 1
+        found = {}
+        self.skip()
+        if self.text[self.at : self.at + 1] == "}":
+            self.at += 1
+            return found
+        while True:
+            self.skip()
+            if self.text[self.at : self.at + 1] != '"':
+                self.fail()
+            key = self.string()
+            self.skip()
+            if self.text[self.at : self.at + 1] != ":":
+                self.fail()
+            self.at += 1
+            found[key] = self.value(depth + 1)
+            self.skip()
+            ch = self.text[self.at : self.at + 1]
+            self.at += 1
+            if ch == "}":
+                return found
+            if ch != ",":
+                self.fail()
+
+    def code_unit(self):
+        digits = self.text[self.at : self.at + 4]
+        self.at += 4
+        value = 0
+        if len(digits) != 4:
+            self.fail()
+        for d in ascii_lower(digits):
+            k = HEX.find(d)
+            if k < 0:
+                self.fail()
+            value = value * 16 + k
+        return value
+
     def string(self):
         self.at += 1
         out = []
@@ -126,17 +167,25 @@ class _Reader:
                     out.append("\n")
                 elif code == "t":
                     out.append("\t")
+                elif code == "r":
+                    out.append("\r")
+                elif code == "b":
+                    out.append("\b")
+                elif code == "f":
+                    out.append("\f")
                 elif code == "u":
-                    digits = self.text[self.at : self.at + 4]
-                    self.at += 4
-                    value = 0
-                    if len(digits) != 4:
+                    value = self.code_unit()
+                    if 0xDC00 <= value <= 0xDFFF:
                         self.fail()
-                    for d in ascii_lower(digits):
-                        k = HEX.find(d)
-                        if k < 0:
+                    if 0xD800 <= value <= 0xDBFF:
+                        # a character beyond the first plane, as JSON writes it: two escaped halves
+                        if self.text[self.at : self.at + 2] != "\\u":
                             self.fail()
-                        value = value * 16 + k
+                        self.at += 2
+                        low = self.code_unit()
+                        if not 0xDC00 <= low <= 0xDFFF:
+                            self.fail()
+                        value = 0x10000 + (value - 0xD800) * 1024 + (low - 0xDC00)
                     out.append(chr(value))
                 else:
                     self.fail()
@@ -160,11 +209,12 @@ class _Reader:
         return -value if self.text[start] == "-" else value
 
 
-def from_text(text):
-    """The value a `to_text` line stands for; raises ValueError on anything else (spaces around items are read)."""
+def from_text(text, objects=False):
+    """The value a `to_text` line stands for; raises ValueError on anything else (spaces around items are read).
+    With `objects`, any JSON value of whole numbers (a state the page kept, as JSON.stringify writes it)."""
     if not isinstance(text, str) or len(text) > MAX_TEXT:
         raise ValueError("not a tracker text")
-    reader = _Reader(text)
+    reader = _Reader(text, objects)
     value = reader.value(0)
     reader.skip()
     if reader.at != len(text):
@@ -320,12 +370,29 @@ class Turn:
         self.rolls = rolls
 
 
-def _imported(import_text, action, ctx, rules):
+class NewerFormat(ValueError):
+    """A kept state or an exported text of a format this version of the site does not know yet: saved by a newer
+    version (another device, or a page opened before the site was updated)."""
+
+
+def _imported(flow, action, ctx, rules):
+    """What « Importer » reads: the short line « Exporter » gives, or a state as the page keeps it (the JSON text it
+    sets aside when it cannot open a fight: JSON.stringify of the state, or of {"state", "undo"}), each brought to
+    today's format; (state, notice keys)."""
+    text = action_text(action, "text")
     try:
-        return import_text(action_text(action, "text"), rules)
+        if text[:1] == "{":
+            value = from_text(text, True)
+            if isinstance(value, dict) and "tracker" not in value and isinstance(value.get("state"), dict):
+                value = value["state"]
+        else:
+            value = flow["import_text"](text, rules)
+        return kept(flow, value, rules)
+    except NewerFormat:
+        key = "import_newer"
     except ValueError:
-        pass
-    raise InputError(failure(ctx, "import_bad", "text"))
+        key = "import_bad"
+    raise InputError(failure(ctx, key, "text"))
 
 
 def numbered(state):
@@ -333,18 +400,33 @@ def numbered(state):
     return state
 
 
-def kept_state(flow, state, rules):
+def kept(flow, state, rules):
     """The state the page kept, brought to the tracker's format (flow "format") by its migrations, one format after
-    the other (a state without a number is format 0), then checked; ValueError when it cannot be read (corrupted, or
-    saved by a newer version of the site)."""
+    the other (a state without a number is format 0), then checked: (state, the keys of the texts its migrations
+    say, flow "migration_notices" {format: key}, each once). NewerFormat when a newer version of the site saved it,
+    ValueError when it cannot be read otherwise (corrupted, another tracker's)."""
     if not isinstance(state, dict):
         raise ValueError("not a state")
     saved = state.get("format", 0)
-    if not is_int(saved) or saved < 0 or saved > flow["format"]:
+    if not is_int(saved) or saved < 0:
         raise ValueError("unknown format")
+    if saved > flow["format"]:
+        if state.get("tracker") == flow["tracker"]["id"]:
+            raise NewerFormat("a newer format")
+        raise ValueError("unknown format")
+    notices = flow.get("migration_notices") or {}
+    said = []
     for version in range(saved, flow["format"]):
         state = flow["migrations"][version](state)
-    return flow["read_state"](state, rules)
+        key = notices.get(version)
+        if key is not None and key not in said:
+            said.append(key)
+    return (flow["read_state"](state, rules), said)
+
+
+def kept_state(flow, state, rules):
+    """The state the page kept, brought to today's format and checked (``kept``, without its notices)."""
+    return kept(flow, state, rules)[0]
 
 
 def run_tracker(flow, state, action, data, lang, rolls):
@@ -354,15 +436,22 @@ def run_tracker(flow, state, action, data, lang, rolls):
     `flow` is what the tracker gives, a dict: "tracker" (its TRACKER), "texts" (the id of its texts' file), "rules"
     (the id of the rule's file its constants come from), "needs" (the data files it cannot run without, the first
     missing one named in the error), "format" (the number of its state's format, which its empty state carries)
-    and "migrations" ({format: state of that format → state of the next}), "read_state" (state, rules) →
-    the state checked, or ValueError, "empty_state" () → a new fight, "export_text" (state) → the short text, "import_text" (text, rules) → the state, or
-    ValueError, "view" (state, data, lang, announce) → what the page shows, and "actions" {action kind: handler
-    (Turn) → the announcement, raising InputError}. The kinds 'view', 'undo', 'reset', 'export' and 'import' are the
-    same for every tracker, and handled here.
+    and "migrations" ({format: state of that format → state of the next}), optionally "migration_notices" ({format:
+    the key of a text said once when a state of that format is brought to the next, e.g. the rule it was played
+    under}), "read_state" (state, rules) → the state checked, or ValueError, "empty_state" () → a new fight,
+    "export_text" (state) → the short text, "import_text" (text, rules) → a state of any format ``kept`` reads
+    (NewerFormat or ValueError when it cannot), "view" (state, data, lang, announce) → what the page shows,
+    "players_view" (state, data, lang) → what the players' window shows (asked for by the kind 'players' only),
+    and "actions" {action kind: handler (Turn) → the announcement, raising InputError}. The kinds 'view',
+    'players', 'undo', 'reset', 'export' and 'import' are the same for every tracker, and handled here ('players'
+    never changes the state; 'import' reads an exported line or a kept state's JSON text).
 
     A kept state that cannot be read is never dropped in silence: the fight starts afresh, the answer says so
-    ("unreadable": True, and the announcement for a 'view'), and the page keeps what it held and shows it to be
-    copied (codex-trackers.js)."""
+    ("unreadable": True, and the announcement for a 'view', which tells a state saved by a newer version of the
+    site from a damaged one), and the page keeps what it held and shows it to be copied (codex-trackers.js). A
+    state of an earlier format is brought to today's; what its migrations say (flow "migration_notices") is said by
+    the announcement of a 'view' (the page's first answer after loading it): the state answered is of today's
+    format, so it is said once."""
     ctx = TrackerContext(data, flow["texts"], lang, flow["tracker"]["reads"])
     for needed in flow["needs"]:
         if data_document(data, needed) is None:
@@ -370,17 +459,28 @@ def run_tracker(flow, state, action, data, lang, rolls):
     rules = Context(data, flow["rules"], lang).rules
     kind = action_text(action, "action")
     notice = ""
+    migrated = []
     try:
-        current = kept_state(flow, state, rules)
+        current, migrated = kept(flow, state, rules)
+    except NewerFormat:
+        current = flow["empty_state"]()
+        notice = ctx.text("state_newer")
     except ValueError:
         current = flow["empty_state"]()
         if state is not None:
             notice = ctx.text("state_unreadable")
+    if kind == "players":
+        if "players_view" not in flow:
+            return failure(ctx, "no_players_view", "", [("action", kind)])
+        result = {"ok": True, "state": current, "view": flow["players_view"](current, data, lang)}
+        if notice:
+            result["unreadable"] = True
+        return result
     handler = flow["actions"].get(kind)
     text = None
     try:
         if kind == "view":
-            said = notice
+            said = " ".join([line for line in [notice] + [ctx.text(key) for key in migrated] if line])
         elif kind == "undo":
             said = ctx.text("undone")
         elif kind == "reset":
@@ -390,8 +490,10 @@ def run_tracker(flow, state, action, data, lang, rolls):
             text = flow["export_text"](current)
             said = ctx.text("exported")
         elif kind == "import":
-            current = _imported(flow["import_text"], action, ctx, rules)
-            said = ctx.text("imported", [("round", str(current["round"]))])
+            current, migrated = _imported(flow, action, ctx, rules)
+            said = " ".join(
+                [ctx.text("imported", [("round", str(current["round"]))])] + [ctx.text(k) for k in migrated]
+            )
         elif handler is not None:
             said = handler(Turn(current, action, data, ctx, rules, rolls_list(rolls)))
         else:

@@ -10,11 +10,15 @@ may change his declaration under the earlier rule, a named variant), ``carry_ove
 round. This module keeps a round's combatants and actions as a state the browser stores, checks what the reader
 types, and says what to draw.
 
-State (JSON, kept by the page): {"tracker": "initiative-points", "format": 2, "round": n, "combatants": [{"name",
-"ip"}] (PI at the start of the round), "actions": [{"who", "cost", "label"[, "abandoned": true]}] (this round's, in
-the order declared; an abandoned one costs what it took up to the restart), "recent": [{"label", "cost"}] (the last
-actions declared, newest first: the page offers them again), "settings": {"declaration_rule", "notice",
-"cancel_limit", "free_at_zero"} (the readings, initiative_points.SETTINGS)}.
+State (JSON, kept by the page): {"tracker": "initiative-points", "format": 3, "round": n, "combatants": [{"name",
+"ip", "hidden"}] (PI at the start of the round; hidden: the players' view leaves him out), "actions": [{"who", "cost",
+"label"[, "abandoned": true][, "hidden": true]}] (this round's, in the order declared; an abandoned one costs what it
+took up to the restart; a hidden one is a secret: the players see it on the ruler, not its label), "recent":
+[{"label", "cost"}] (the last actions declared, newest first: the page offers them again), "settings":
+{"declaration_rule", "notice", "cancel_limit", "free_at_zero"} (the readings, initiative_points.SETTINGS)}.
+
+A step's number is the action's place in the order of declaration (``round_steps``): declaring another action never
+renumbers the steps before it, in the steps table, on the ruler or in what is announced.
 """
 
 from calculators.calc_common import (
@@ -25,6 +29,7 @@ from calculators.calc_common import (
     declared_input,
     localized,
     number_text,
+    parse_checkbox,
     read_form,
 )
 from calculators.initiative_points import DECLARATION as CALCULATOR
@@ -38,6 +43,7 @@ from calculators.initiative_points import (
     _step_lines,
     abandoned_at,
     carry_overs,
+    counted,
     declaration_lines,
     declarations,
     default_settings,
@@ -49,6 +55,7 @@ from calculators.initiative_points import (
 )
 from calculators.initiative_points import _who as step_who
 from calculators.tracker_common import (
+    NewerFormat,
     TrackerContext,
     action_text,
     failure,
@@ -88,6 +95,7 @@ TRACKER = {
                 {"name": "who", "kind": "combatant"},
                 {"name": "label", "kind": "text", "picks": "action_picks"},
                 {"name": "cost", "kind": "integer", "default": 5},
+                {"name": "secret", "kind": "checkbox", "default": False},
             ],
             "actions": ["declare", "revise"],
         },
@@ -171,6 +179,23 @@ TRACKER = {
             {"action": "revise", "who": "Reivax", "cost": "2", "label": "parade (bouclier)"},
         ],
         [
+            # What the players see (issue 35): a hidden combatant, a secret action, the players' window
+            {"action": "add", "name": "Reivax", "ip": "20"},
+            {"action": "add", "name": "Orc", "ip": "12"},
+            {"action": "add", "name": "Assassin", "ip": "15"},
+            {"action": "hide", "who": "assassin"},
+            {"action": "declare", "who": "Reivax", "cost": "10", "label": "attaque"},
+            {"action": "players"},
+            {"action": "declare", "who": "Orc", "cost": "4", "label": "feinte", "secret": "on"},
+            {"action": "declare", "who": "Assassin", "cost": "4", "label": "dague"},
+            {"action": "players"},
+            {"action": "export"},
+            {"action": "hide", "who": "Assassin"},
+            {"action": "players"},
+            {"action": "declare", "who": "Orc", "cost": "2", "label": "x", "secret": "peut-être"},
+            {"action": "hide", "who": "Personne"},
+        ],
+        [
             {"action": "add", "name": "Brugor", "ip": "2"},
             {"action": "declare", "who": "Brugor", "cost": "7", "label": "hache"},
             {"action": "declare", "who": "Brugor", "cost": "7", "label": "hache"},
@@ -194,6 +219,15 @@ TRACKER = {
             {"action": "import", "text": '["codex-ip",1,2,[["Élise",8],["Orc 1",-3]],[[0,3,"arc"]]]'},
             {"action": "import", "text": '["codex-ip",2,2,[["A",20]],[[0,3,"x",1]],["earlier",3,1,false]]'},
             {"action": "import", "text": '["codex-ip",2,2,[["A",20]],[],["sideways",3,1,false]]'},
+            {"action": "import", "text": '["codex-ip",3,2,[["A",20,1]],[[0,3,"x",3]],["corrected",3,1,false]]'},
+            {"action": "import", "text": '["codex-ip",9,2,[],[],[]]'},
+            {
+                "action": "import",
+                "text": '{"tracker":"initiative-points","round":2,"combatants":[{"name":"\\u00c9lise","ip":8}],'
+                '"actions":[{"who":"\\u00c9lise","cost":3,"label":"arc \\ud83c\\udff9"}],"recent":[]}',
+            },
+            {"action": "import", "text": '{"state":{"tracker":"initiative-points","format":99,"round":1}}'},
+            {"action": "import", "text": '{"tracker":"initiative-points","round":2,"combatants":[{"name":"A",'},
             {"action": "frobnicate"},
         ],
     ],
@@ -202,9 +236,13 @@ TRACKER = {
 DATA = "initiative-points-tracker"  # this tracker's texts: data/calculators/initiative-points-tracker.yaml
 RULES = "initiative-points"  # the rule's texts and constants, shared with the timeline calculator
 EXPORT_TAG = "codex-ip"
-EXPORT_VERSION = 2  # 2: the settings and the abandoned actions; a text of version 1 reads with the default settings
-STATE_FORMAT = 2  # the kept state's format (tracker_common.kept_state): 0 is the unnumbered state before 1; 2 adds
-# the settings of the readings (a state of format 1 plays on under the defaults)
+EXPORT_VERSION = 3  # 2: the settings and the abandoned actions (a text of version 1 was played under the earlier
+# declaration rule, and goes on under it); 3: what the players do not see (a hidden combatant, a secret action)
+STATE_FORMAT = 3  # the kept state's format (tracker_common.kept): 0 is the unnumbered state before 1; 2 adds the
+# settings of the readings (a state of format 0 or 1 was played under the earlier declaration rule, and goes on
+# under it); 3 adds what the players do not see (nothing hidden in an earlier one)
+ABANDONED = 1  # the flags of an action in the export text (version 3), added together
+SECRET = 2
 MAX_ROUND = 9999
 MAX_ACTIONS = 100
 MAX_RECENT = 6
@@ -224,12 +262,44 @@ def empty_state():
 
 
 def with_settings(state):
-    """Format 1 -> 2: a fight kept before the settings existed plays on under the default settings."""
+    """Format 1 -> 2: a fight kept before the settings existed (before the author's correction became the default)
+    was played under the earlier declaration rule: it plays on under that rule, the named variant, the other
+    settings as they were then (their defaults); the tracker says so once (FLOW "migration_notices")."""
     if not isinstance(state, dict):
         return state
     state = dict(state)
-    state["settings"] = default_settings()
+    state["settings"] = earlier_settings()
     return state
+
+
+def earlier_settings():
+    """The settings of a fight played before the settings existed: the earlier declaration rule."""
+    settings = default_settings()
+    settings["declaration_rule"] = "earlier"
+    return settings
+
+
+def with_hidden(state):
+    """Format 2 -> 3: nothing of a fight kept before the players' view is hidden from the players."""
+    if not isinstance(state, dict) or not isinstance(state.get("combatants"), list):
+        return state
+    state = dict(state)
+    combatants = []
+    for item in state["combatants"]:
+        if isinstance(item, dict):
+            item = dict(item)
+            item["hidden"] = False
+        combatants.append(item)
+    state["combatants"] = combatants
+    return state
+
+
+def _flag(item, key):
+    """A yes or no of a kept state (a key that must be there)."""
+    value = field_of(item, key)
+    if value is not True and value is not False:
+        raise ValueError("not a yes or no")
+    return value
 
 
 def read_settings(value):
@@ -261,7 +331,8 @@ def read_state(state, rules):
         if find_name(names, name, fold) >= 0:
             raise ValueError("duplicate name")
         names.append(name)
-        result["combatants"].append({"name": name, "ip": whole(field_of(item, "ip"), -MAX_COST, rules["round-pi"])})
+        ip = whole(field_of(item, "ip"), -MAX_COST, rules["round-pi"])
+        result["combatants"].append({"name": name, "ip": ip, "hidden": _flag(item, "hidden")})
     for item in list_of(field_of(state, "actions"), MAX_ACTIONS):
         who = text_of(field_of(item, "who"), MAX_NAME)
         if who not in names:
@@ -270,6 +341,8 @@ def read_state(state, rules):
         kept = {"who": who, "cost": cost, "label": text_of(field_of(item, "label"), MAX_LABEL, True)}
         if item.get("abandoned") is True:
             kept["abandoned"] = True
+        if item.get("hidden") is True:
+            kept["hidden"] = True
         result["actions"].append(kept)
     for item in list_of(state.get("recent", []), MAX_RECENT):
         cost = whole(field_of(item, "cost"), 0, MAX_COST)
@@ -287,8 +360,14 @@ def action_triples(state):
 
 
 def round_steps(state):
-    """The round on the ruler: initiative_points.timeline of the round's combatants and actions."""
-    return timeline(combatant_pairs(state), action_triples(state), state["settings"]["free_at_zero"])
+    """The round on the ruler: initiative_points.timeline of the round's combatants and actions, in the order they
+    start, each numbered by its place in the order of declaration (the timeline numbers them in the order they
+    start, which a later action may change: Krom's second attack would come before Mazrok's parry), so that the
+    numbers the reader has seen stay as actions are added."""
+    steps = timeline(combatant_pairs(state), action_triples(state), state["settings"]["free_at_zero"])
+    for s in steps:
+        s["step"] = s["action"] + 1
+    return steps
 
 
 def step_of_action(steps, index):
@@ -331,7 +410,7 @@ def _add(state, action, ctx, rules):
     if len(state["combatants"]) >= MAX_COMBATANTS:
         raise InputError(failure(ctx, "too_many", "name", [("max", str(MAX_COMBATANTS))]))
     ip = typed_int(action, "ip", ctx, 0, rules["round-pi"])
-    state["combatants"].append({"name": name, "ip": ip})
+    state["combatants"].append({"name": name, "ip": ip, "hidden": False})
     return ctx.text("added", [("name", name), ("ip", str(ip))])
 
 
@@ -363,6 +442,25 @@ def _typed_action(action, ctx):
     return cost, label
 
 
+def _declared(who, cost, label, action, ctx):
+    """An action as the state keeps it; a secret one (the declare form's box `secret`) hides its label from the
+    players."""
+    kept = {"who": who, "cost": cost, "label": label}
+    if parse_checkbox({"secret": action.get("secret")}, "secret", ctx):
+        kept["hidden"] = True
+    return kept
+
+
+def _hide(state, action, ctx):
+    """Hide a combatant from the players' view, or show him again (a toggle)."""
+    who = _named(action, state, ctx)
+    for c in state["combatants"]:
+        if c["name"] == who:
+            c["hidden"] = not c["hidden"]
+            return ctx.text("hidden_now" if c["hidden"] else "shown_now", [("name", who)])
+    return ""
+
+
 def _refused(state, steps, index, who, ctx):
     step = step_of_action(steps, index)
     if step is not None and not step["performed"]:
@@ -376,7 +474,7 @@ def _declare(state, action, ctx):
     cost, label = _typed_action(action, ctx)
     if len(state["actions"]) >= MAX_ACTIONS:
         raise InputError(failure(ctx, "too_many_actions", "who", [("max", str(MAX_ACTIONS))]))
-    state["actions"].append({"who": who, "cost": cost, "label": label})
+    state["actions"].append(_declared(who, cost, label, action, ctx))
     steps = round_steps(state)
     step = _refused(state, steps, len(state["actions"]) - 1, who, ctx)
     _remember(state, label, cost)
@@ -422,7 +520,7 @@ def _abandon(state, action, ctx, rules):
     values = values + [
         ("seen", number_text(seen)),
         ("other", step_who(other)),
-        ("limit", str(settings["cancel_limit"])),
+        ("limit_segments", counted(ctx, "segments", settings["cancel_limit"])),
         ("latest", number_text(own["end"] + settings["cancel_limit"])),
     ]
     if seen - own["end"] < settings["cancel_limit"]:
@@ -430,7 +528,9 @@ def _abandon(state, action, ctx, rules):
     restart = seen - rules["restart-segments"]
     old = state["actions"][own_index]
     state["actions"][own_index] = {"who": who, "cost": own["start"] - restart, "label": old["label"], "abandoned": True}
-    state["actions"].append({"who": who, "cost": cost, "label": label})
+    if old.get("hidden") is True:
+        state["actions"][own_index]["hidden"] = True
+    state["actions"].append(_declared(who, cost, label, action, ctx))
     steps = round_steps(state)
     step = _refused(state, steps, len(state["actions"]) - 1, who, ctx)
     _remember(state, label, cost)
@@ -463,7 +563,7 @@ def _change_declaration(state, action, ctx):
     if not allowed:
         old = state["actions"][first]
         raise InputError(failure(ctx, "may_not_revise", "who", [("name", who), ("cost", number_text(old["cost"]))]))
-    state["actions"][first] = {"who": who, "cost": cost, "label": label}
+    state["actions"][first] = _declared(who, cost, label, action, ctx)
     steps = round_steps(state)
     step = _refused(state, steps, first, who, ctx)
     _remember(state, label, cost)
@@ -488,8 +588,8 @@ def settings_form():
 def _settings_values(settings, ctx):
     free = "free_allowed" if settings["free_at_zero"] else "free_refused"
     return [
-        ("notice", str(settings["notice"])),
-        ("limit", str(settings["cancel_limit"])),
+        ("notice_segments", counted(ctx, "segments", settings["notice"])),
+        ("limit_segments", counted(ctx, "segments", settings["cancel_limit"])),
         ("free", ctx.text(free)),
     ]
 
@@ -539,21 +639,26 @@ def _next_round(state, ctx, rules):
 
 
 def export_text(state):
-    """The short text a reader copies to another device: the round, the combatants and this round's actions."""
+    """The short text a reader copies to another device: the round, the combatants (a hidden one marked 1) and this
+    round's actions (their flags, when any: ABANDONED + SECRET), the settings."""
     names = _names(state)
     settings = state["settings"]
+    combatants = []
+    for c in state["combatants"]:
+        combatants.append([c["name"], c["ip"], 1] if c["hidden"] else [c["name"], c["ip"]])
     actions = []
     for a in state["actions"]:
         item = [names.index(a["who"]), a["cost"], a["label"]]
-        if a.get("abandoned") is True:
-            item.append(1)
+        flags = (ABANDONED if a.get("abandoned") is True else 0) + (SECRET if a.get("hidden") is True else 0)
+        if flags:
+            item.append(flags)
         actions.append(item)
     return to_text(
         [
             EXPORT_TAG,
             EXPORT_VERSION,
             state["round"],
-            [[c["name"], c["ip"]] for c in state["combatants"]],
+            combatants,
             actions,
             [settings["declaration_rule"], settings["notice"], settings["cancel_limit"], settings["free_at_zero"]],
         ]
@@ -561,35 +666,47 @@ def export_text(state):
 
 
 def import_text(text, rules):
-    """The state a short text stands for; ValueError when it is not one of this tracker's."""
+    """The state a short text stands for, in the state format of its version (tracker_common.kept brings it to
+    today's: a text of version 1 was played under the earlier declaration rule); NewerFormat for a version this
+    site does not know yet, ValueError when it is not one of this tracker's texts."""
     value = from_text(text)
-    if not isinstance(value, list) or len(value) < 5 or value[0] != EXPORT_TAG:
+    if not isinstance(value, list) or len(value) < 5 or value[0] != EXPORT_TAG or not is_int(value[1]):
         raise ValueError("not this tracker's text")
-    if not (value[1] == 1 and len(value) == 5) and not (value[1] == EXPORT_VERSION and len(value) == 6):
+    version = value[1]
+    if version > EXPORT_VERSION:
+        raise NewerFormat("a newer version of this tracker's text")
+    if not (version == 1 and len(value) == 5) and not (version in (2, 3) and len(value) == 6):
         raise ValueError("not a version of this tracker's text")
     combatants = []
     for item in list_of(value[3], MAX_COMBATANTS):
-        if not isinstance(item, list) or len(item) != 2:
+        if not isinstance(item, list) or len(item) not in (2, 3) or (len(item) == 3 and (version < 3 or item[2] != 1)):
             raise ValueError("bad combatant")
         combatants.append({"name": item[0], "ip": item[1]})
+        if version >= 3:
+            combatants[-1]["hidden"] = len(item) == 3
     actions = []
+    highest = ABANDONED + SECRET if version >= 3 else ABANDONED
     for item in list_of(value[4], MAX_ACTIONS):
         if not isinstance(item, list) or len(item) not in (3, 4) or not is_int(item[0]):
             raise ValueError("bad action")
-        if not 0 <= item[0] < len(combatants) or (len(item) == 4 and item[3] != 1):
+        flags = item[3] if len(item) == 4 else 0
+        if not 0 <= item[0] < len(combatants) or not is_int(flags) or (len(item) == 4 and not 1 <= flags <= highest):
             raise ValueError("bad action")
         actions.append({"who": combatants[item[0]]["name"], "cost": item[1], "label": item[2]})
-        if len(item) == 4:
+        if flags & ABANDONED:
             actions[-1]["abandoned"] = True
-    settings = default_settings()
-    if len(value) == 6:
+        if flags & SECRET:
+            actions[-1]["hidden"] = True
+    state = {"tracker": TRACKER["id"], "format": 1, "round": value[2], "combatants": combatants, "actions": actions}
+    if version >= 2:
         if not isinstance(value[5], list) or len(value[5]) != 4:
             raise ValueError("bad settings")
+        settings = {}
         for index in range(4):
             settings[SETTINGS[index]] = value[5][index]
-    state = {"tracker": TRACKER["id"], "round": value[2], "combatants": combatants, "actions": actions}
-    state["settings"] = settings
-    return read_state(state, rules)
+        state["settings"] = settings
+        state["format"] = version  # the export's versions 2 and 3 carry what the state's formats 2 and 3 hold
+    return state
 
 
 # ---------------------------------------------------------------- what the page shows
@@ -733,13 +850,16 @@ def view(state, data, lang, announce=""):
             carry.append(line)
         lists.append({"key": "carry", "caption": ctx.text("carry_caption"), "items": carry, "ordered": False})
     rows = []
-    for s in steps:
+    for s in in_declaration_order(steps):
         reactors = [r["name"] + " (" + number_text(r["pi"]) + ")" for r in s["reactors"]]
+        label = s["label"] or "—"
+        if state["actions"][s["action"]].get("hidden") is True:
+            label = ctx.text("secret_cell", [("label", label)])
         rows.append(
             [
                 str(s["step"]),
                 s["name"],
-                s["label"] or "—",
+                label,
                 number_text(s["start"]) + " → " + number_text(s["end"]) if s["performed"] else ctx.text("refused_cell"),
                 str(s["resolves"]) if s["resolves"] > 0 else (ctx.text("abandoned_cell") if s["abandoned"] else "—"),
                 ", ".join(reactors) or "—",
@@ -766,6 +886,9 @@ def view(state, data, lang, announce=""):
                 "rename": ctx.text("rename_label", [("name", c["name"])]),
                 "rename_button": ctx.text("rename_button", [("name", c["name"])]),
                 "remove": ctx.text("remove_label", [("name", c["name"])]),
+                "hidden": c["hidden"],
+                "hide": ctx.text("action_show" if c["hidden"] else "action_hide"),
+                "hide_label": ctx.text("show_label" if c["hidden"] else "hide_label", [("name", c["name"])]),
             }
         )
     picks = []
@@ -802,6 +925,61 @@ def view(state, data, lang, announce=""):
     }
 
 
+def in_declaration_order(steps):
+    """The steps by their numbers (the order of declaration): a new action's row comes last, and none moves."""
+    keyed = [(steps[i]["step"], i) for i in range(len(steps))]
+    keyed.sort()
+    return [steps[k[1]] for k in keyed]
+
+
+def players_view(state, data, lang):
+    """What the players' window shows (a second screen turned to the table): the round's title, the order of
+    resolution and the ruler, without what the GM hides. {"title", "lists": [the order, when any action resolves],
+    "ruler": the view's ruler without the lanes of hidden combatants (None when nobody shows), "empty"}. A hidden
+    combatant is left out everywhere (his lane, his actions, his place in the band of the latest action); a secret
+    action shows as a neutral word in place of its label; the steps are numbered again among those shown, so that
+    no gap tells of a hidden one."""
+    ctx = TrackerContext(data, DATA, lang, TRACKER["reads"])
+    ip_ctx = Context(data, RULES, lang)
+    rules = ip_ctx.rules
+    hidden = [c["name"] for c in state["combatants"] if c["hidden"]]
+    shown_state = dict(state)
+    shown_state["combatants"] = [c for c in state["combatants"] if not c["hidden"]]
+    steps = round_steps(state)
+    visible = [s for s in steps if s["name"] not in hidden]  # in the order they start
+    numbers = sorted([s["action"] for s in visible])
+    shown = []
+    for s in visible:
+        s = dict(s)
+        s["reactors"] = [r for r in s["reactors"] if r["name"] not in hidden]
+        if state["actions"][s["action"]].get("hidden") is True:
+            s["label"] = ctx.text("secret_label")
+        s["step"] = numbers.index(s["action"]) + 1
+        shown.append(s)
+    latest = None
+    for s in shown:
+        if s["action"] == len(state["actions"]) - 1:
+            latest = s
+    lists = []
+    order = []
+    rank = 0
+    for group in resolution_order(shown):
+        rank += 1
+        parts = [step_who(s) + " " + number_text(s["start"]) + " → " + number_text(s["end"]) for s in group]
+        order.append(str(rank) + ". " + ip_ctx.text("together_with").join(parts))
+    if order:
+        lists.append({"key": "order", "caption": ctx.text("order_caption"), "items": order, "ordered": False})
+    ruler = None
+    if shown_state["combatants"]:
+        ruler = _ruler(shown_state, shown, latest, ctx, rules)
+    return {
+        "title": ctx.text("round_title", [("round", str(state["round"]))]),
+        "lists": lists,
+        "ruler": ruler,
+        "empty": ctx.text("players_empty") if not shown_state["combatants"] else "",
+    }
+
+
 # ---------------------------------------------------------------- the entry point
 
 
@@ -811,16 +989,19 @@ FLOW = {
     "rules": RULES,
     "needs": (DATA, RULES, "ip-action-costs"),
     "format": STATE_FORMAT,
-    "migrations": {0: numbered, 1: with_settings},
+    "migrations": {0: numbered, 1: with_settings, 2: with_hidden},
+    "migration_notices": {1: "rule_kept_earlier"},  # a fight played before the correction was the default
     "read_state": read_state,
     "empty_state": empty_state,
     "export_text": export_text,
     "import_text": import_text,
     "view": view,
+    "players_view": players_view,
     "actions": {
         "add": lambda t: _add(t.state, t.action, t.ctx, t.rules),
         "rename": lambda t: _rename(t.state, t.action, t.ctx),
         "remove": lambda t: _remove(t.state, t.action, t.ctx),
+        "hide": lambda t: _hide(t.state, t.action, t.ctx),
         "declare": lambda t: _declare(t.state, t.action, t.ctx),
         "revise": lambda t: _revise(t.state, t.action, t.ctx, t.rules),
         "settings": lambda t: _settings(t.state, t.action, t.ctx),

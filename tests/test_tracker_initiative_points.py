@@ -6,6 +6,8 @@ under MicroPython: tests/test_tracker_vectors.py; in Chromium: tests/test_tracke
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -245,7 +247,7 @@ def test_brugor_ends_at_minus_five_cannot_attack_again_and_starts_the_next_round
     refused = answers[2]
     assert not refused["ok"] and refused["field"] == "who"
     assert "−5" in refused["error"]
-    assert last_state(answers)["combatants"] == [{"name": "Brugor", "ip": 15}]
+    assert last_state(answers)["combatants"] == [{"name": "Brugor", "ip": 15, "hidden": False}]
     assert ip.next_round(-5, RULES) == (5, 0, 15)
 
 
@@ -317,7 +319,7 @@ def test_an_unknown_action_or_tracker_is_said_not_raised():
 def test_export_then_import_gives_the_same_round():
     answers = play(ID, [add("Élise", 8), add("Orc 1", 3), declare("Élise", 3, 'arc "long"'), {"action": "export"}])
     text = answers[-1]["text"]
-    assert text.startswith('["codex-ip",2,1,') and len(text) < 200
+    assert text.startswith('["codex-ip",3,1,') and len(text) < 200
     imported = play(ID, [{"action": "import", "text": text}])[-1]
     assert imported["ok"]
     kept = dict(last_state(answers), recent=[])
@@ -338,8 +340,8 @@ def test_export_then_import_gives_the_same_round():
         },
         "garbage",
         [],
-        {"tracker": "initiative-points", "format": 99, "round": 1, "combatants": [], "actions": []},  # a newer site's
         {"tracker": "initiative-points", "format": "1", "round": 1, "combatants": [], "actions": []},
+        {"tracker": "adnd-round", "format": 99, "round": 1},  # another tracker's, of whatever format
     ],
 )
 def test_a_saved_state_that_cannot_be_read_starts_afresh_and_says_so(saved):
@@ -348,16 +350,90 @@ def test_a_saved_state_that_cannot_be_read_starts_afresh_and_says_so(saved):
     assert answer["view"]["announce"] == tracker.TrackerContext(data(ID), tracker.DATA, "fr").text("state_unreadable")
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_state_saved_by_a_newer_site_says_so_not_that_it_is_damaged(lang):
+    newer = {"tracker": "initiative-points", "format": 99, "round": 1, "combatants": [], "actions": []}
+    answer = play(ID, [{"action": "view"}], lang, state=newer)[0]
+    assert answer["ok"] and answer["state"] == tracker.empty_state() and answer["unreadable"] is True
+    assert answer["view"]["announce"] == tracker.TrackerContext(data(ID), tracker.DATA, lang).text("state_newer")
+    for action in ({"action": "declare", "who": "X", "cost": "1"}, {"action": "players"}):
+        assert play(ID, [action], lang, state=newer)[0].get("unreadable") in (True, None)
+
+
 def test_a_state_of_the_current_format_or_before_the_number_opens():
+    """Formats 0 and 1 were played under the earlier declaration rule (before 1db9a8c made the author's correction
+    the default): they open under it and say so, once; format 2 keeps its settings; 3 adds what the players do not
+    see (nothing hidden before it)."""
     saved = {"tracker": "initiative-points", "round": 2, "combatants": [{"name": "Krom", "ip": 20}], "actions": []}
     earlier = dict(ip.default_settings(), declaration_rule="earlier")
-    for state in (saved, dict(saved, format=1), dict(saved, format=tracker.STATE_FORMAT, settings=earlier)):
+    corrected = ip.default_settings()
+    notice = tracker.TrackerContext(data(ID), tracker.DATA, "fr").text("rule_kept_earlier")
+    for state, opened_with, said in (
+        (saved, earlier, notice),
+        (dict(saved, format=1), earlier, notice),
+        (dict(saved, format=2, settings=corrected), corrected, ""),
+        (dict(saved, format=2, settings=earlier), earlier, ""),
+    ):
         answer = play(ID, [{"action": "view"}], state=state)[0]
         assert "unreadable" not in answer and answer["state"]["format"] == tracker.STATE_FORMAT
-        assert answer["state"]["round"] == 2 and answer["state"]["combatants"] == saved["combatants"]
-        assert answer["state"]["settings"] == state.get("settings", ip.default_settings())  # before 2: the defaults
-    without = play(ID, [{"action": "view"}], state=dict(saved, format=tracker.STATE_FORMAT))[0]
-    assert without["unreadable"] is True  # a state of format 2 without its settings is not one
+        assert answer["state"]["round"] == 2 and answer["state"]["combatants"] == [
+            dict(saved["combatants"][0], hidden=False)
+        ]
+        assert answer["state"]["settings"] == opened_with
+        assert answer["view"]["announce"] == said
+        again = play(ID, [{"action": "view"}], state=answer["state"])[0]
+        assert again["view"]["announce"] == "" and again["state"] == answer["state"]  # said once
+        declared = play(ID, [add("Mazrok", 4)], state=state)[0]
+        assert notice not in declared["view"]["announce"]  # only the page's first answer, a 'view', says it
+    for broken in (dict(saved, format=2), dict(saved, format=3, settings=corrected)):
+        # format 2 without its settings, format 3 without the hidden flags: not states of theirs
+        assert play(ID, [{"action": "view"}], state=broken)[0]["unreadable"] is True
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_export_of_version_1_goes_on_under_the_earlier_rule_and_says_so(lang):
+    answer = play(ID, [{"action": "import", "text": '["codex-ip",1,2,[["Brugor",15]],[[0,3,"parade"]]]'}], lang)[0]
+    assert answer["ok"] and answer["state"]["settings"]["declaration_rule"] == "earlier"
+    assert tracker.TrackerContext(data(ID), tracker.DATA, lang).text("rule_kept_earlier") in answer["view"]["announce"]
+    version_2 = '["codex-ip",2,1,[["A",20]],[[0,3,"x",1]],["corrected",3,1,false]]'
+    answer = play(ID, [{"action": "import", "text": version_2}], lang)[0]
+    assert answer["ok"] and answer["state"]["settings"]["declaration_rule"] == "corrected"
+    assert answer["state"]["combatants"] == [{"name": "A", "ip": 20, "hidden": False}]
+    assert answer["state"]["actions"] == [{"who": "A", "cost": 3, "label": "x", "abandoned": True}]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_import_reads_a_kept_states_json_and_says_what_it_cannot(lang):
+    """The page's « Importer » takes the text the page sets aside (JSON.stringify of the kept state, or of what the
+    page keeps, {"state", "undo"}); one saved by a newer site says so; a cut one says what to paste."""
+    ctx = tracker.TrackerContext(data(ID), tracker.DATA, lang)
+    played = last_state(play(ID, [add("Élise", 8), add("Orc", 20), declare("Orc", 10, 'épée "lourde" 🗡')], lang))
+    kept = json.dumps(played, ensure_ascii=True)  # \ud83d\udde1: a character beyond the first plane, escaped
+    for text in (kept, json.dumps({"state": played, "undo": []}), " " + json.dumps(played, ensure_ascii=False)):
+        answer = play(ID, [{"action": "import", "text": text}], lang)[0]
+        assert answer["ok"], answer
+        assert answer["state"] == played
+    newer = json.dumps(dict(played, format=tracker.STATE_FORMAT + 1))
+    refused = play(ID, [{"action": "import", "text": newer}], lang)[0]
+    assert refused == {"ok": False, "error": ctx.text("import_newer"), "field": "text"}
+    newer_line = '["codex-ip",' + str(tracker.EXPORT_VERSION + 1) + ",1,[],[],[]]"
+    assert play(ID, [{"action": "import", "text": newer_line}], lang)[0]["error"] == ctx.text("import_newer")
+    for bad in (kept[: len(kept) // 2], kept[:-1], '{"tracker": "initiative-points"}', "{", kept + "x", "{}" * 5000):
+        refused = play(ID, [{"action": "import", "text": bad}], lang)[0]
+        assert refused == {"ok": False, "error": ctx.text("import_bad"), "field": "text"}, bad[:40]
+
+
+def test_the_kept_json_reader_reads_what_json_writes():
+    from calculators.tracker_common import from_text
+
+    value = {"a": [1, -2, True, False, None, ""], "b": {"c": 'é\n\t"\\/\u00e9 🗡\b\f\r'}, "d": []}
+    for text in (json.dumps(value), json.dumps(value, ensure_ascii=False), json.dumps(value, indent=1)):
+        assert from_text(text, True) == value
+    for bad in ('{"a":1,}', '{"a" 1}', "{1: 2}", '{"a":1.5}', '"\\udc00"', '"\\ud83d"', '{"a":1'):
+        with pytest.raises(ValueError):
+            from_text(bad, True)
+    with pytest.raises(ValueError):
+        from_text('{"a":1}')  # the export line holds no object
 
 
 def test_a_first_visit_starts_empty_and_silent():
@@ -425,3 +501,112 @@ def test_any_play_draws_the_timeline_of_its_state(actions):
                 for s in lane["spans"]
             )
             assert drawn == [(s["step"], s["name"], s["start"], s["end"]) for s in steps]
+
+
+# ---------------------------------------------------------------- what the players see; the steps' numbers
+
+
+def hide(who):
+    return {"action": "hide", "who": who}
+
+
+def texts_in(value):
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [t for key in value for t in texts_in(value[key])]
+    if isinstance(value, list):
+        return [t for item in value for t in texts_in(item)]
+    return []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_players_view_leaves_out_what_the_gm_hides(lang):
+    ctx = tracker.TrackerContext(data(ID), tracker.DATA, lang)
+    answers = play(
+        ID,
+        [add("Reivax", 20), add("Orc", 20), add("Assassin", 15), hide("assassin")]
+        + [declare("Reivax", 5, "attaque"), declare("Assassin", 4, "dague empoisonnée")]
+        + [dict(declare("Orc", 10, "feinte vers la porte"), secret="on"), {"action": "players"}],
+        lang,
+    )
+    assert all(a["ok"] for a in answers), [a.get("error") for a in answers]
+    assert answers[3]["view"]["announce"] == ctx.text("hidden_now", [("name", "Assassin")])
+    roster = {entry["name"]: entry for entry in answers[-2]["view"]["roster"]}
+    assert roster["Assassin"]["hidden"] is True and roster["Orc"]["hidden"] is False
+    assert roster["Assassin"]["hide"] == ctx.text("action_show") and roster["Orc"]["hide"] == ctx.text("action_hide")
+    assert roster["Orc"]["hide_label"] == ctx.text("hide_label", [("name", "Orc")])
+    players = answers[-1]
+    assert players["state"] == answers[-2]["state"]  # the players' view never changes the fight
+    view = players["view"]
+    assert sorted(view) == ["empty", "lists", "ruler", "title"]
+    assert view["title"] == answers[-2]["view"]["title"] and view["empty"] == ""
+    shown = " ".join(texts_in(view))
+    assert "Assassin" not in shown and "dague" not in shown and "feinte" not in shown
+    assert [lane["name"] for lane in view["ruler"]["lanes"]] == ["Reivax", "Orc"]
+    orc = [lane for lane in view["ruler"]["lanes"] if lane["name"] == "Orc"][0]
+    assert [(s["start"], s["end"], s["step"]) for s in orc["spans"]] == [(20, 10, 2)]  # the secret action shows
+    assert ctx.text("secret_label") in orc["spans"][0]["title"]
+    assert [item.split(" ")[1] for item in view["lists"][0]["items"]] == ["Reivax", "Orc"]
+    gm = answers[-2]["view"]
+    assert [row[2] for row in gm["table"]["rows"]][2] == ctx.text("secret_cell", [("label", "feinte vers la porte")])
+    shown_again = play(ID, [hide("Assassin"), {"action": "players"}], lang, state=players["state"])
+    assert shown_again[0]["view"]["announce"] == ctx.text("shown_now", [("name", "Assassin")])
+    assert "Assassin" in " ".join(texts_in(shown_again[1]["view"]))
+
+
+def test_the_band_of_a_hidden_combatants_latest_action_is_not_shown_to_the_players():
+    answers = play(
+        ID,
+        [add("Reivax", 20), add("Orc", 12), add("Assassin", 15), hide("Assassin")]
+        + [declare("Reivax", 10, "attaque"), {"action": "players"}, declare("Assassin", 4), {"action": "players"}],
+    )
+    band = answers[5]["view"]["ruler"]["band"]
+    assert band == {"start": 20, "end": 10, "marks": [{"lane": 1, "pi": 12}]}  # not the assassin at 15
+    assert answers[-1]["view"]["ruler"]["band"] is None
+    empty = play(ID, [add("Espion", 20), hide("Espion"), {"action": "players"}])[-1]["view"]
+    assert empty["ruler"] is None and empty["lists"] == [] and empty["empty"]
+
+
+def test_a_flow_without_a_players_view_says_so_when_asked_only():
+    flow = dict(tracker.FLOW)
+    del flow["players_view"]
+    from calculators.tracker_common import run_tracker
+
+    asked = run_tracker(flow, None, {"action": "players"}, data(ID), "en", [])
+    assert asked["ok"] is False and asked["error"]
+    assert run_tracker(flow, None, {"action": "view"}, data(ID), "en", [])["ok"] is True
+
+
+def test_hidden_and_secret_survive_an_export_and_an_old_export_still_imports():
+    answers = play(
+        ID,
+        [add("Reivax", 20), add("Orc", 20), hide("Orc"), declare("Reivax", 5, "attaque")]
+        + [dict(declare("Orc", 10, "épée"), secret="on"), revise("Reivax", 2, "parade"), {"action": "export"}],
+    )
+    text = answers[-1]["text"]
+    assert text.startswith('["codex-ip",3,1,[["Reivax",20],["Orc",20,1]],[[0,3,"attaque",1],[1,10,"épée",2],')
+    imported = play(ID, [{"action": "import", "text": text}])[0]
+    assert imported["ok"] and imported["state"] == dict(last_state(answers), recent=[])
+    for bad in (
+        '["codex-ip",3,1,[["A",20,2]],[],["corrected",2,2,true]]',
+        '["codex-ip",2,1,[["A",20,1]],[],["corrected",2,2,true]]',
+        '["codex-ip",3,1,[["A",20]],[[0,1,"x",4]],["corrected",2,2,true]]',
+        '["codex-ip",2,1,[["A",20]],[[0,1,"x",2]],["corrected",2,2,true]]',
+    ):
+        assert play(ID, [{"action": "import", "text": bad}])[0]["ok"] is False, bad
+
+
+def test_declaring_another_action_never_renumbers_the_steps_before_it():
+    """Krom's second attack starts (at 5) before Mazrok's parry (at 4): the timeline, in the order the steps start,
+    would make the parry step 3 once the attack is declared; the tracker numbers the steps in the order declared."""
+    answers = play(ID, [add("Krom", 10), add("Mazrok", 4), declare("Krom", 5, "a"), declare("Mazrok", 2, "p")])
+    answers += play(ID, [declare("Krom", 5, "b")], state=answers[-1]["state"])
+    before, after = answers[-2]["view"], answers[-1]["view"]
+    assert [row[:3] for row in before["table"]["rows"]] == [["1", "Krom", "a"], ["2", "Mazrok", "p"]]
+    assert [row[:3] for row in after["table"]["rows"]] == [["1", "Krom", "a"], ["2", "Mazrok", "p"], ["3", "Krom", "b"]]
+    spans = {(s["step"], s["start"], s["end"]) for lane in after["ruler"]["lanes"] for s in lane["spans"]}
+    assert spans == {(1, 10, 5), (2, 4, 2), (3, 5, 0)}
+    assert answers[-1]["view"]["announce"].startswith("3. Krom (b)")
+    calculator = ip.timeline([("Krom", 10), ("Mazrok", 4)], [("Krom", 5), ("Mazrok", 2), ("Krom", 5)])
+    assert [(s["name"], s["step"]) for s in calculator] == [("Krom", 1), ("Krom", 2), ("Mazrok", 3)]  # as they start
