@@ -380,6 +380,8 @@ def _imported(flow, action, ctx, rules):
     sets aside when it cannot open a fight: JSON.stringify of the state, or of {"state", "undo"}), each brought to
     today's format; (state, notice keys)."""
     text = action_text(action, "text")
+    if len(text) > MAX_TEXT:
+        raise InputError(failure(ctx, "import_long", "text", [("max", str(MAX_TEXT))]))
     try:
         if text[:1] == "{":
             value = from_text(text, True)

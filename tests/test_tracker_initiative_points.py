@@ -418,7 +418,9 @@ def test_import_reads_a_kept_states_json_and_says_what_it_cannot(lang):
     assert refused == {"ok": False, "error": ctx.text("import_newer"), "field": "text"}
     newer_line = '["codex-ip",' + str(tracker.EXPORT_VERSION + 1) + ",1,[],[],[]]"
     assert play(ID, [{"action": "import", "text": newer_line}], lang)[0]["error"] == ctx.text("import_newer")
-    for bad in (kept[: len(kept) // 2], kept[:-1], '{"tracker": "initiative-points"}', "{", kept + "x", "{}" * 5000):
+    too_long = play(ID, [{"action": "import", "text": "{}" * 5000}], lang)[0]
+    assert too_long == {"ok": False, "error": ctx.text("import_long", [("max", "8000")]), "field": "text"}
+    for bad in (kept[: len(kept) // 2], kept[:-1], '{"tracker": "initiative-points"}', "{", kept + "x", "[1]" * 2000):
         refused = play(ID, [{"action": "import", "text": bad}], lang)[0]
         assert refused == {"ok": False, "error": ctx.text("import_bad"), "field": "text"}, bad[:40]
 
