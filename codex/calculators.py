@@ -125,6 +125,13 @@ def calculator_data(dataset: Dataset, calculator_ids: Iterable[str] | None = Non
     return dict(sorted(data.items()))
 
 
+def own_data(calculator_id: str, data: dict[str, dict]) -> dict[str, dict]:
+    """One calculator's part of `data` (calculator_data's answer for several): what calculator_data gives for it
+    alone, the content of its data/<id>.json, whose digest its form's address names (codex/publish/calculators.py)."""
+    ids = [*declaration(calculator_id)["tables"], calculator_id, COMMON_DATA]
+    return dict(sorted((item, data[item]) for item in ids))
+
+
 def check_declarations(dataset: Dataset) -> None:
     """Raise CalculatorError naming every declaration whose data does not fit: a table or data file that data/
     lacks, a choice column a table lacks, an input or output without a label."""

@@ -1,5 +1,6 @@
 """What a page loads to run its calculators: the bytecode of the current sources, each calculator's own data, and
-only what its forms need (the page's head asks for exactly that); a page without a form loads none of it."""
+only what its forms need (the page's head asks for exactly that), each file by its address (its name and its content's
+digest: tests/test_engine_versions.py); a page without a form loads none of it."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 from codex.calculators import calculator_data, declarations, module_dependencies
 from codex.publish import bytecode
 from codex.publish.bytecode import BytecodeError, check_release, compile_module, mpy_cross_binary
-from codex.publish.calculators import ASSETS
+from codex.publish.calculators import ASSETS, data_address, module_address
 from codex.trackers import data_id, trackers
 from tests.built_html import parsed
 from tests.conftest import LANGS, ROOT, lang_root
@@ -73,19 +74,21 @@ def test_mpy_cross_is_the_release_of_the_vendored_runtime(tmp_path):
 def test_the_site_serves_each_module_as_the_bytecode_of_its_current_source(built_site, lang):
     served = lang_root(built_site, lang) / ASSETS / "python"
     sources = {path.stem: path for path in CALC_DIR.glob("*.py")}
-    assert {path.stem for path in served.iterdir()} == set(sources)
+    assert {path.name for path in served.iterdir()} == {f"{module_address(name)}.mpy" for name in sources}
     for name, path in sources.items():
-        assert (served / f"{name}.mpy").read_bytes() == compile_module(path, f"calculators/{path.name}"), name
+        code = compile_module(path, f"calculators/{path.name}")
+        assert (served / f"{module_address(name)}.mpy").read_bytes() == code, name
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_site_serves_each_calculators_data_from_its_one_source(built_site, lang):
     served = lang_root(built_site, lang) / ASSETS / "data"
     tracked = {data_id(tracker_id) for tracker_id in trackers()}  # the combat trackers' data, beside the calculators'
-    assert {path.stem for path in served.iterdir()} == set(declarations()) | tracked
+    assert {path.stem.split(".")[0] for path in served.iterdir()} == set(declarations()) | tracked
     for calculator_id in declarations():
-        document = json.loads((served / f"{calculator_id}.json").read_text(encoding="utf-8"))
-        assert document == calculator_data(DATASET, [calculator_id])
+        expected = calculator_data(DATASET, [calculator_id])
+        document = json.loads((served / f"{data_address(calculator_id, expected)}.json").read_text(encoding="utf-8"))
+        assert document == expected
         assert set(document) == {*declarations()[calculator_id]["tables"], calculator_id, "calculator-common"}
 
 
@@ -112,7 +115,9 @@ def test_each_form_names_the_modules_it_loads_and_a_page_without_form_names_none
         soup = parsed(path)
         forms = soup.select("form[data-calculator]")
         for form in forms:
-            assert form["data-modules"].split() == list(module_dependencies(form["data-calculator"]))
+            assert form["data-modules"].split() == list(
+                map(module_address, module_dependencies(form["data-calculator"]))
+            )
         assert not soup.select('link[rel="preload"], link[rel="modulepreload"]'), path  # nothing before the text
         if not forms:
             assert ASSETS not in str(soup), f"{path} names {ASSETS} without a form"

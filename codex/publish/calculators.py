@@ -1,14 +1,24 @@
 """Copy into the built site what the calculator forms and the combat trackers load, and say what each page must load.
 
-assets/calculators/ holds the MicroPython runtime (pinned, with its licence), every module of the calculators package
-as bytecode (python/<module>.mpy, codex/publish/bytecode.py) and, for each calculator, exactly the data its
-declaration names (data/<id>.json: its rule tables, its own data file and the shared texts), and for each tracker
-the same (data/<id>-tracker.json, codex/trackers.py). A page loads only the runtime, the modules its forms and
-trackers name (data-modules) and their data; a page without either loads none of them.
-One source for each: calculators/ and data/. codex-calculators.js follows the same names."""
+assets/calculators/ holds the MicroPython runtime (pinned, with its licence, in a folder named after its release),
+every module of the calculators package as bytecode (python/<module>.<digest>.mpy, codex/publish/bytecode.py) and,
+for each calculator, exactly the data its declaration names (data/<id>.<digest>.json: its rule tables, its own data
+file and the shared texts), and for each tracker the same (data/<id>-tracker.<digest>.json, codex/trackers.py). A page
+loads only the runtime, the modules its forms and trackers name (data-modules) and their data (data-data); a page
+without either loads none of them. One source for each: calculators/ and data/.
+
+One version for a page and its engine (issue 35): each module's and data file's address carries the digest of its
+content (`address`: '<name>.<digest>', the first 16 hex digits of its SHA-256), and the page names its files by those
+addresses (`module_address`, `data_address`, written into data-modules and data-data when the page is rendered, from
+the same bytecode and the same JSON this module publishes). A new publication's files are new addresses: no browser or
+service worker cache can hand a page the previous publication's Python or data under the address it asks for, and the
+old addresses are gone from the site. codex-calculators.js splits an address back into the module's name and its
+digest, and refuses a file whose content does not have that digest (a stale copy served under it).
+"""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 from pathlib import Path
@@ -23,18 +33,55 @@ RUNTIME_FOLDER = f"micropython-{RUNTIME_VERSION}"  # under the project's vendor 
 # Served as .js: a module script must come with a JavaScript MIME type, which not every server gives .mjs.
 RUNTIME_FILES = {"micropython.mjs": "micropython.js", "micropython.wasm": "micropython.wasm", "LICENSE": "LICENSE"}
 ASSETS = "assets/calculators"  # relative to a language's root
+DIGEST_LENGTH = 16  # hex digits of the SHA-256 in an address (codex-calculators.js and the service worker read 16)
 
 
-def module_path(name: str) -> str:
-    return f"{ASSETS}/python/{name}.mpy"
+def content_digest(content: bytes) -> str:
+    """The digest an address carries: the first hex digits of the content's SHA-256."""
+    return hashlib.sha256(content).hexdigest()[:DIGEST_LENGTH]
 
 
-def data_path(calculator_id: str) -> str:
-    return f"{ASSETS}/data/{calculator_id}.json"
+def address(name: str, content: bytes) -> str:
+    """'<name>.<digest>': a module's or a data file's name with its content's digest (names hold no dot)."""
+    return f"{name}.{content_digest(content)}"
+
+
+def module_bytecode(name: str) -> bytes:
+    """The bytecode the site serves for calculators/<name>.py (compiled once, kept: codex/publish/bytecode.py)."""
+    return compile_module(CALC_DIR / f"{name}.py", f"{CALC_DIR.name}/{name}.py")
+
+
+def module_address(name: str) -> str:
+    """The address of a module's bytecode, as the page names it (data-modules)."""
+    return address(name, module_bytecode(name))
 
 
 def data_json(data: dict) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def data_address(data_file_id: str, data: dict) -> str:
+    """The address of a calculator's or a tracker's data (`data`: what the browser gets), as the page names it."""
+    return address(data_file_id, data_json(data).encode("utf-8"))
+
+
+def module_path(module: str) -> str:
+    """A module's file, from its address ('<name>.<digest>')."""
+    return f"{ASSETS}/python/{module}.mpy"
+
+
+def data_path(data_file: str) -> str:
+    """A data file, from its address ('<id>.<digest>')."""
+    return f"{ASSETS}/data/{data_file}.json"
+
+
+def emptied(folder: Path) -> Path:
+    """The folder, made or emptied of the files an earlier build under `mkdocs serve` wrote (other addresses)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for path in folder.iterdir():
+        if path.is_file():
+            path.unlink()
+    return folder
 
 
 def publish_calculators(site_dir: Path, dataset: Dataset, vendor_dir: Path) -> Path:
@@ -44,16 +91,15 @@ def publish_calculators(site_dir: Path, dataset: Dataset, vendor_dir: Path) -> P
     runtime.mkdir(parents=True, exist_ok=True)
     for source, name in RUNTIME_FILES.items():
         shutil.copyfile(Path(vendor_dir) / RUNTIME_FOLDER / source, runtime / name)
-    (target / "python").mkdir(exist_ok=True)
+    emptied(target / "python")
     for path in module_files():
-        (Path(site_dir) / module_path(path.stem)).write_bytes(compile_module(path, f"{CALC_DIR.name}/{path.name}"))
-    (target / "data").mkdir(exist_ok=True)
-    for calculator_id in declarations():
-        (Path(site_dir) / data_path(calculator_id)).write_text(
-            data_json(calculator_data(dataset, [calculator_id])), encoding="utf-8"
-        )
-    for tracker_id in trackers():  # a tracker's data, under its data file's id (a calculator may share its id)
-        (Path(site_dir) / data_path(data_id(tracker_id))).write_text(
-            data_json(tracker_data(dataset, tracker_id)), encoding="utf-8"
-        )
+        code = module_bytecode(path.stem)
+        (Path(site_dir) / module_path(address(path.stem, code))).write_bytes(code)
+    emptied(target / "data")
+    published = {calculator_id: calculator_data(dataset, [calculator_id]) for calculator_id in declarations()}
+    # a tracker's data, under its data file's id (a calculator may share its id)
+    published |= {data_id(tracker_id): tracker_data(dataset, tracker_id) for tracker_id in trackers()}
+    for data_file_id, data in published.items():
+        text = data_json(data)
+        (Path(site_dir) / data_path(address(data_file_id, text.encode("utf-8")))).write_text(text, encoding="utf-8")
     return target

@@ -8,7 +8,9 @@ build only (codex/offline.py):
   own offline plugin would link it from a CDN, and nothing may leave the folder);
 - the calculator script runs as a classic script, wrapped in a function so that its names stay private;
 - the calculator runtime, modules and data travel in one classic script (assets/calculators/offline-bundle.js),
-  which codex-calculators.js reads on file:// (see offlineSources there).
+  which codex-calculators.js reads on file:// (see offlineSources there): the modules and data by the addresses the
+  pages name (NAME.DIGEST, codex/publish/calculators.py), so that a page finds the very files it was built with, and
+  the engine checks each one's digest there too.
 """
 
 from __future__ import annotations
@@ -64,7 +66,8 @@ def write_search_index_script(site_dir: Path) -> None:
 
 
 def write_calculator_bundle(site_dir: Path) -> Path:
-    """One classic script holding what the calculators load, taken from the files published into site_dir."""
+    """One classic script holding what the calculators load, taken from the files published into site_dir: the
+    modules and data by their addresses (file names without their extension: 'jump.<digest>')."""
     calculators = site_dir / "assets" / "calculators"
     runtime = calculators / f"micropython-{RUNTIME_VERSION}"
     bundle = {

@@ -11,7 +11,8 @@ from typing import Any
 from markupsafe import Markup
 
 from calculators.calc_common import Context, choice_options, default_value, row_checkboxes
-from codex.calculators import declaration, declared_modules, module_dependencies
+from codex.calculators import declaration, declared_modules, module_dependencies, own_data
+from codex.publish.calculators import data_address, module_address
 from codex.render.templates import render
 
 BETWEEN_TAGS = re.compile(r">\s+<")
@@ -78,7 +79,8 @@ def render_form(calculator_id: str, data: dict, lang: str) -> Markup:
         "calculator_form.html",
         id=calculator_id,
         lang=lang,
-        modules=" ".join(module_dependencies(calculator_id)),
+        # the addresses of its files, each with its content's digest (codex/publish/calculators.py)
+        modules=" ".join(map(module_address, module_dependencies(calculator_id))),
         title=title,
         fields=[field(calculator_id, spec, data, ctx) for spec in declared["inputs"]],
         outputs=[{"name": name, "label": label(ctx, name)} for name in declared["outputs"]],
@@ -87,4 +89,8 @@ def render_form(calculator_id: str, data: dict, lang: str) -> Markup:
         noscript=ctx.text("form_noscript"),
         failed=ctx.text("form_failed"),
     )
-    return spaceless(html)
+    # Its data's address, as a tracker's data-data (the template writes the form's other attributes).
+    opening = f'<form class="codex-calculator" data-calculator="{calculator_id}"'
+    assert str(html).count(opening) == 1, "calculator_form.html's opening tag changed"
+    data_file = data_address(calculator_id, own_data(calculator_id, data))
+    return spaceless(Markup(str(html).replace(opening, f'{opening} data-data="{data_file}"', 1)))

@@ -18,6 +18,7 @@ from calculators.calc_common import Context
 from calculators.tracker_common import TrackerContext
 from codex.calculators import calculator_documents
 from codex.data.loading import Dataset
+from codex.publish.calculators import data_address, module_address
 from codex.render.calculator_forms import spaceless
 from codex.render.templates import render
 from codex.trackers import data_id, declared_trackers, tracker, tracker_data, tracker_modules, tracker_order
@@ -81,8 +82,9 @@ def render_tracker(tracker_id: str, data: dict, lang: str) -> Markup:
         id=tracker_id,
         prefix=f"tracker-{tracker_id}",
         lang=lang,
-        modules=" ".join(tracker_modules(tracker_id)),
-        data=data_id(tracker_id),
+        # the addresses of its files, each with its content's digest (codex/publish/calculators.py)
+        modules=" ".join(map(module_address, tracker_modules(tracker_id))),
+        data=data_address(data_id(tracker_id), data),
         title=ctx.own["title"][ctx.lang],
         loading=ctx.text("loading"),
         failed=ctx.text("failed"),

@@ -3,10 +3,11 @@
 // result comes back as JSON with the texts already localized, and the form itself carries, in its data-failed
 // attribute, what to say if the runtime cannot start (codex/render/templates/calculator_form.html).
 // Loaded on every page (a few KB); a page without a form loads nothing more. A page with forms loads the runtime,
-// the modules its forms name (data-modules: assets/calculators/python/NAME.mpy, bytecode compiled by the build) and
-// their data (assets/calculators/data/ID.json), once the page has loaded or when a form nears the view (see
-// setUpPage), or at once for the form or tracker a link names (see setUpNamedOnceParsed);
-// codex/publish/calculators.py writes these files.
+// the modules its forms name (data-modules: assets/calculators/python/NAME.DIGEST.mpy, bytecode compiled by the
+// build) and their data (data-data: assets/calculators/data/ID.DIGEST.json), once the page has loaded or when a form
+// nears the view (see setUpPage), or at once for the form or tracker a link names (see setUpNamedOnceParsed);
+// codex/publish/calculators.py writes these files. Each address carries its content's digest, and a file whose
+// content has another is refused (see checked): a page runs only the engine and data it was built with.
 // This one file has two roles. In the page it binds the forms; served, MicroPython runs in a Web Worker started
 // from this same file (the "engine" part below), so that the runtime's start and each answer never hold up the
 // page's thread. Opened from a folder (file://), where the browser refuses module scripts, workers and fetch(), the
@@ -19,8 +20,26 @@ const SCRIPT_URL = IN_WORKER
 const BASE = new URL("../calculators/", new URL(".", SCRIPT_URL));
 const RUNTIME = new URL("micropython-1.27.0/micropython.js", BASE);
 const WASM = new URL("micropython-1.27.0/micropython.wasm", BASE);
-const moduleUrl = (name) => new URL(`python/${name}.mpy`, BASE).href;
-const dataUrl = (id) => new URL(`data/${id}.json`, BASE).href;
+// A module or a data file as the page names it, its address: NAME.DIGEST (the first 16 hex digits of the SHA-256 of
+// its content; a name holds no dot).
+const moduleUrl = (address) => new URL(`python/${address}.mpy`, BASE).href;
+const dataUrl = (address) => new URL(`data/${address}.json`, BASE).href;
+const nameOf = (address) => address.split(".")[0];
+const ADDRESS = /^[A-Za-z0-9_-]+\.([0-9a-f]{16})$/;
+
+// The file's bytes, if their digest is the one its address names; else an error, which the form or the tracker
+// reports with its `failed` message: a copy of another publication (kept by a cache under that address, or left by a
+// server) is never run. Where the browser has no digest to offer (an insecure address, which has no service worker
+// either), the address alone keeps the versions apart.
+async function checked(address, bytes) {
+  const expected = ADDRESS.exec(address)?.[1];
+  if (!expected) throw new Error(`${address}: not the address of a published file (NAME.DIGEST)`);
+  if (!globalThis.crypto?.subtle) return bytes;
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const digest = Array.from(hash.slice(0, 8), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  if (digest !== expected) throw new Error(`${address}: its content is another version's (${digest})`);
+  return bytes;
+}
 
 // Give the browser a turn (input, paint) between two pieces of work on the page's thread; scheduler.yield()
 // resumes ahead of other queued work where the browser has it. A worker has no page to keep responsive.
@@ -39,7 +58,8 @@ async function fetchOk(url) {
   return response;
 }
 
-// Where the files come from, served: { loadMicroPython, wasm (its URL), module(name) -> bytes, data(id) -> text }.
+// Where the files come from, served: { loadMicroPython, wasm (its URL), module(address) -> bytes, data(address) ->
+// text }, each file checked against its address's digest.
 // The wasm downloads while the runtime's script does (the runtime would ask for it only once its script has run),
 // and is handed over as a Blob URL.
 const servedSources = {
@@ -50,8 +70,12 @@ const servedSources = {
     const { loadMicroPython } = await import(RUNTIME.href);
     return { loadMicroPython, wasm: await wasm };
   },
-  module: async (name) => new Uint8Array(await (await fetchOk(moduleUrl(name))).arrayBuffer()),
-  data: async (id) => (await fetchOk(dataUrl(id))).text(),
+  module: async (address) =>
+    checked(address, new Uint8Array(await (await fetchOk(moduleUrl(address))).arrayBuffer())),
+  data: async (address) => {
+    const bytes = new Uint8Array(await (await fetchOk(dataUrl(address))).arrayBuffer());
+    return new TextDecoder().decode(await checked(address, bytes));
+  },
 };
 
 // The same from a folder: assets/calculators/offline-bundle.js (a classic script, which file:// allows) sets
@@ -75,15 +99,24 @@ const offlineSources = {
     const wasm = URL.createObjectURL(new Blob([fromBase64(bundle.wasm)], { type: "application/wasm" }));
     return { loadMicroPython: (await import(runtime)).loadMicroPython, wasm };
   },
-  module: async (name) => fromBase64((await offlineBundle()).modules[name]),
-  data: async (id) => (await offlineBundle()).data[id],
+  // the bundle holds the folder's files by their addresses (codex/publish/offline_folder.py)
+  module: async (address) => checked(address, fromBase64(bundled((await offlineBundle()).modules, address))),
+  data: async (address) => {
+    const text = bundled((await offlineBundle()).data, address);
+    await checked(address, new TextEncoder().encode(text));
+    return text;
+  },
 };
+function bundled(files, address) {
+  if (!Object.hasOwn(files, address)) throw new Error(`${address}: not in ${new URL("offline-bundle.js", BASE).href}`);
+  return files[address];
+}
 
 const sources = location.protocol === "file:" ? offlineSources : servedSources;
 let runtimePromise = null;
-const downloads = new Map(); // "module:NAME" or "data:ID" -> the promise of its bytes or text, each fetched once
-const imported = new Map(); // module name -> the promise of its import
-const merged = new Map(); // calculator id -> the promise of its data merged into TABLES
+const downloads = new Map(); // "module:ADDRESS" or "data:ADDRESS" -> the promise of its bytes or text, fetched once
+const imported = new Map(); // module address -> the promise of its import
+const merged = new Map(); // data address -> the promise of its data merged into TABLES
 
 function download(kind, key) {
   const id = `${kind}:${key}`;
@@ -108,54 +141,61 @@ function startRuntime() {
   return runtimePromise;
 }
 
-// A form's modules, in the order it names them (dependencies first), each imported once, one per task.
-// All downloads start at once; each import waits for the runtime and for the modules before it.
-function importModules(mp, names) {
+// A form's modules, by their addresses in the order it names them (dependencies first), each imported once, one per
+// task, under its module's name. All downloads start at once; each import waits for the runtime and for the modules
+// before it, whether they could be imported or not: a module shared by every form (page_glue) must not fail with
+// another form's module (a module that needs the failed one fails at its own import).
+function importModules(mp, addresses) {
   let previous = Promise.resolve();
-  for (const name of names) {
-    if (!imported.has(name)) {
-      const bytes = download("module", name);
+  for (const address of addresses) {
+    if (!imported.has(address)) {
+      const bytes = download("module", address);
       const after = previous;
-      imported.set(name, (async () => {
+      const name = nameOf(address);
+      imported.set(address, (async () => {
         const code = await bytes;
-        await after;
+        await after.catch(() => {});
         await yieldToMain();
         mp.FS.writeFile(`/calc/calculators/${name}.mpy`, code);
         if (name !== "__init__") mp.runPython(`from calculators import ${name}`);
       })());
     }
-    previous = imported.get(name);
+    previous = imported.get(address);
   }
-  return Promise.all(names.map((name) => imported.get(name)));
+  return Promise.all(addresses.map((address) => imported.get(address)));
 }
 
-// A calculator's data (its tables, texts and constants, and the shared texts), merged into TABLES once.
-function mergeData(mp, id) {
-  if (!merged.has(id)) {
-    const text = download("data", id);
-    merged.set(id, (async () => {
+// A calculator's or tracker's data (its tables, texts and constants, and the shared texts), by its address, merged
+// into TABLES once.
+function mergeData(mp, address) {
+  if (!merged.has(address)) {
+    const text = download("data", address);
+    merged.set(address, (async () => {
       mp.FS.writeFile("/data.json", await text);
       mp.runPython("with open('/data.json') as _f:\n    TABLES.update(json.loads(_f.read()))");
     })());
   }
-  return merged.get(id);
+  return merged.get(address);
 }
 
 // What the page asks of the engine: the same calls whether it runs in a worker or in the page.
 const engineCalls = {
-  // Start the downloads of these calculators' files, and nothing else (no work for the runtime yet).
+  // Start the downloads of these calculators' files, and nothing else (no work for the runtime yet); `id` is the
+  // address of a calculator's or a tracker's data, `modules` those of its modules.
   warm({ calculators }) {
     for (const { id, modules } of calculators) {
       for (const name of modules) download("module", name);
       download("data", id);
     }
-    // The runtime's script and its wasm, into the HTTP cache, unless the runtime has already started.
+    // The runtime's script and its wasm, into the HTTP cache, unless the runtime has already started (their folder
+    // is named after the runtime's release: micropython-1.27.0/).
     if (!runtimePromise) for (const url of [RUNTIME, WASM]) fetch(url).then((r) => r.arrayBuffer()).catch(() => {});
   },
   async start() {
     await startRuntime();
   },
-  // One calculator's modules imported and its data merged (its downloads start before waiting on the runtime).
+  // One calculator's modules imported and its data merged (its downloads start before waiting on the runtime): both
+  // by their addresses, as the page names them (data-modules, data-data).
   async load({ id, modules }) {
     for (const name of modules) download("module", name);
     download("data", id);
@@ -164,7 +204,7 @@ const engineCalls = {
   },
   // page_glue.run() on one job, once its calculator is loaded; its JSON result.
   async answer(job) {
-    await engineCalls.load({ id: job.calculator, modules: job.modules });
+    await engineCalls.load({ id: job.data, modules: job.modules });
     const mp = await startRuntime();
     mp.FS.writeFile("/job.json", JSON.stringify(job));
     mp.runPython([
@@ -266,11 +306,12 @@ function d10Rolls(count) {
 
 const formModules = (form) => (form.dataset.modules || "").split(" ").filter(Boolean);
 
-// What the engine needs to answer for a form: its calculator and modules, its values as strings, the page's language
-// and d10 rolls for "roll for me".
+// What the engine needs to answer for a form: its calculator, its data's and modules' addresses, its values as
+// strings, the page's language and d10 rolls for "roll for me".
 function job(form) {
   return {
     calculator: form.dataset.calculator,
+    data: form.dataset.data,
     modules: formModules(form),
     form: formValues(form),
     lang: form.dataset.lang,
@@ -341,7 +382,7 @@ function show(form, result) {
   for (const note of result.notes || []) out("notes").append(element("li", note));
 }
 
-const calculatorOf = (form) => ({ id: form.dataset.calculator, modules: formModules(form) });
+const calculatorOf = (form) => ({ id: form.dataset.data, modules: formModules(form) });
 
 let runtimeStarted = null;
 function startOnce() {
@@ -396,7 +437,7 @@ async function setUp(form) {
 function keepForOffline(forms) {
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
   const urls = [RUNTIME.href, WASM.href];
-  for (const form of forms) urls.push(...formModules(form).map(moduleUrl), dataUrl(form.dataset.calculator));
+  for (const form of forms) urls.push(...formModules(form).map(moduleUrl), dataUrl(form.dataset.data));
   navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ cache: urls }));
 }
 
@@ -466,6 +507,7 @@ function setUpTrackers(parsed = [...document.querySelectorAll("[data-tracker]")]
     track: (job) => engine().track(job),
     rolls: d10Rolls,
     ready: () => startOnce(),
+    // the tracker's data-modules and data-data: its files' addresses, as a form's
     keepForOffline: (modules, data) => {
       if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
       const urls = [RUNTIME.href, WASM.href, ...modules.map(moduleUrl), dataUrl(data)];

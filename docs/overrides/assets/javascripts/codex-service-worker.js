@@ -4,13 +4,42 @@
 // The build (codex/publish/web_app.py) writes this file as sw.js beside each language's home page, preceded by:
 //   VERSION  — a hash of the published files: a new publication changes sw.js, so the browser installs the new
 //              worker, which caches the new files under a new name and deletes its old caches;
-//   PRECACHE — the files to cache, relative to this script.
+//   PRECACHE — the files to cache, relative to this script;
+//   ON_USE   — the calculator files of this publication, kept when a page uses them, relative to this script.
 // While online, every request goes to the network first (the reader always sees the latest publication, and the
-// cache is refreshed with each answer); the cache answers only when the network fails or is too slow.
+// cache is refreshed with each answer); the cache answers only when the network fails or is too slow. But for the
+// calculators' modules and data: their addresses carry their content's digest (NAME.DIGEST.mpy, NAME.DIGEST.json:
+// codex/publish/calculators.py), so the copy kept under one never goes stale: the cache answers first, and keeps a
+// copy only if its content has its address's digest. A page names the addresses it was built with; a new
+// publication's are new entries, and the old ones go with the old cache.
 // Each language's worker owns the caches named after its scope, and never touches the other language's.
 const PREFIX = `codex-${new URL(self.registration.scope).pathname}-`;
 const CACHE = PREFIX + VERSION;
 const SLOW_NETWORK_MS = 5000; // past this, a cached copy is shown instead of waiting on a failing connection
+const KEPT_ON_USE = new Set(ON_USE.map((path) => new URL(path, self.location.href).href));
+const DIGEST = /\.([0-9a-f]{16})\.(?:mpy|json)$/; // a module's or a data file's address: NAME.DIGEST.mpy / .json
+
+// The digest an address names, or "" (pages, the runtime, whose folder is named after its release: network first).
+const digestNamed = (url) => (KEPT_ON_USE.has(url) && DIGEST.exec(new URL(url).pathname)?.[1]) || "";
+
+// The first 16 hex digits of the SHA-256 of an answer's body (codex/publish/calculators.py, content_digest).
+async function digestOf(response) {
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+  return Array.from(hash.slice(0, 8), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+// The network's answer for a calculator file, and whether it may be kept: a whole answer of this site, with the
+// content its address names (a wrong copy is never kept; the page refuses it too). A copy the browser's HTTP cache
+// holds under that address is fetched again once, past that cache, before giving up.
+async function fetchKeepable(url, digest) {
+  let response = await fetch(url);
+  const fits = async (answer) =>
+    answer.status === 200 && answer.type === "basic" && (!digest || (await digestOf(answer.clone())) === digest);
+  if (await fits(response)) return { response, keep: true };
+  if (!digest || response.status !== 200) return { response, keep: false };
+  response = await fetch(url, { cache: "reload" });
+  return { response, keep: await fits(response) };
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -28,6 +57,16 @@ self.addEventListener("activate", (event) => {
     }
   })());
 });
+
+// A module or a data file of this publication: from the cache if kept, else from the network, and kept.
+async function versioned(request, digest) {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(request);
+  if (kept) return kept;
+  const { response, keep } = await fetchKeepable(request.url, digest);
+  if (keep) await cache.put(request, response.clone());
+  return response;
+}
 
 function fromCache(request) {
   return caches.open(CACHE).then((cache) => cache.match(request, { ignoreSearch: true }));
@@ -59,15 +98,24 @@ async function networkFirst(request) {
   }
 }
 
-// A page lists the calculator files it used (fetched before this worker controlled it, on a first visit): keep them.
+// A page lists the calculator files it used (fetched before this worker controlled it, on a first visit): keep those
+// of this publication (a page of an earlier one, still open, names addresses that are no longer published).
 self.addEventListener("message", (event) => {
   const urls = (event.data && Array.isArray(event.data.cache) ? event.data.cache : [])
-    .filter((url) => typeof url === "string" && new URL(url, self.location.href).origin === self.location.origin);
+    .filter((url) => typeof url === "string")
+    .map((url) => new URL(url, self.location.href).href)
+    .filter((url) => KEPT_ON_USE.has(url));
   if (!urls.length) return;
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     for (const url of urls) {
-      if (!(await cache.match(url))) await cache.add(url).catch(() => {});
+      if (await cache.match(url)) continue;
+      try {
+        const { response, keep } = await fetchKeepable(url, digestNamed(url));
+        if (keep) await cache.put(url, response);
+      } catch {
+        // offline or refused: the file is kept at its next use
+      }
     }
   })());
 });
@@ -75,5 +123,6 @@ self.addEventListener("message", (event) => {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
-  event.respondWith(networkFirst(request));
+  const digest = digestNamed(request.url);
+  event.respondWith(digest ? versioned(request, digest) : networkFirst(request));
 });
