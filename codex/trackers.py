@@ -5,7 +5,7 @@ and the data each one reads.
 A declaration (plain data, so MicroPython keeps it too; schema data/schemas/tracker-declaration.schema.json) gives
 the tracker's id, its page, the data files it reads, its forms and buttons, and plays of it that the tests replay.
 From it follow the tracker's controls on its page (codex/render/trackers.py), its entry on the GM tools and home
-pages, the data the browser receives (data/<id>-tracker.json, written by codex/publish/calculators.py) and its
+pages, the data the browser receives (data/<id>-tracker.<digest>.json, codex/publish/calculators.py) and its
 cross-runtime tests. Its texts are data/calculators/<id>-tracker.yaml; those both trackers share,
 data/calculators/tracker-common.yaml.
 """
@@ -70,7 +70,7 @@ def tracker_modules(tracker_id: str) -> tuple[str, ...]:
 
 def tracker_data(dataset: Dataset, tracker_id: str) -> dict[str, dict]:
     """Exactly what the tracker reads, by id: the data files its declaration names, its own texts, the texts both
-    trackers share and those of every calculator. The browser receives it as data/<id>-tracker.json."""
+    trackers share and those of every calculator. The browser receives it as data/<id>-tracker.<digest>.json."""
     check_trackers(dataset)
     every = {document.content["id"]: document.content for document in dataset.documents}
     ids = [*tracker(tracker_id)["reads"], data_id(tracker_id), TRACKER_COMMON, COMMON_DATA]
