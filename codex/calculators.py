@@ -110,8 +110,8 @@ def calculator_documents(dataset: Dataset) -> dict[str, dict]:
 
 def calculator_data(dataset: Dataset, calculator_ids: Iterable[str] | None = None) -> dict[str, dict]:
     """Exactly what the declarations name, by id: their rule tables, their own data files and the shared texts; of
-    the given calculators only, or of all. The browser receives one calculator's as JSON (data/<id>.<digest>.json, merged
-    with the others' of the page) and the calculators read nothing else."""
+    the given calculators only, or of all. The browser receives one calculator's as JSON (data/<id>.<digest>.json,
+    merged with the others' of the page) and the calculators read nothing else."""
     check_declarations(dataset)
     tables = dataset.by_id("table.schema.json")
     documents = calculator_documents(dataset)
@@ -127,7 +127,8 @@ def calculator_data(dataset: Dataset, calculator_ids: Iterable[str] | None = Non
 
 def own_data(calculator_id: str, data: dict[str, dict]) -> dict[str, dict]:
     """One calculator's part of `data` (calculator_data's answer for several): what calculator_data gives for it
-    alone, the content of its data/<id>.<digest>.json, whose digest its form's address names (codex/publish/calculators.py)."""
+    alone: the content of its data/<id>.<digest>.json, the digest its form's data-data names
+    (codex/publish/calculators.py)."""
     ids = [*declaration(calculator_id)["tables"], calculator_id, COMMON_DATA]
     return dict(sorted((item, data[item]) for item in ids))
 
