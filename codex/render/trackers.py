@@ -23,6 +23,30 @@ from codex.render.calculator_forms import spaceless
 from codex.render.templates import render
 from codex.trackers import data_id, declared_trackers, tracker, tracker_data, tracker_modules, tracker_order
 
+# The page's own texts around what the tracker draws (tracker-common.yaml), by the template's names.
+PAGE_TEXTS = (
+    "aside_title",
+    "aside_label",
+    "aside_import",
+    "aside_copy",
+    "aside_discard",
+    "aside_discard_confirm",
+    "players_link",
+    "players_help",
+)
+# The texts the page script shows (codex-trackers.js), carried by the tracker's data-text-* attributes.
+SCRIPT_TEXTS = (
+    "aside_damaged",
+    "aside_kept",
+    "aside_copied",
+    "aside_copy_failed",
+    "aside_discarded",
+    "undo_this",
+    "undo_this_label",
+    "players_heading",
+    "players_back",
+)
+
 # The form the roster holds (adding a combatant, per the contract); the others follow the round's board.
 ROSTER_FORM = "add"
 
@@ -85,6 +109,7 @@ def render_tracker(tracker_id: str, data: dict, lang: str) -> Markup:
         # the addresses of its files, each with its content's digest (codex/publish/calculators.py)
         modules=" ".join(map(module_address, tracker_modules(tracker_id))),
         data=data_address(data_id(tracker_id), data),
+        script_texts={key.replace("_", "-"): ctx.text(key) for key in SCRIPT_TEXTS},
         title=ctx.own["title"][ctx.lang],
         loading=ctx.text("loading"),
         failed=ctx.text("failed"),
@@ -104,6 +129,7 @@ def render_tracker(tracker_id: str, data: dict, lang: str) -> Markup:
         remove=ctx.text("action_remove"),
         export=ctx.text("action_export"),
         import_=ctx.text("action_import"),
+        **{key: ctx.text(key) for key in PAGE_TEXTS},
     )
     return spaceless(html)
 

@@ -4,7 +4,11 @@
 // the new state and the view — the ruler's numbers, the lists, the roster and their texts in the page's language;
 // the page itself carries the texts around them (the build writes them). This script only draws, keeps the state
 // (localStorage: it survives a reload and works from a folder too), the undo steps, and the fields' small helpers
-// (a pick fills the fields, − and + step a number).
+// (a pick fills the fields, − and + step a number, a roll field selects its value and Enter goes to the next).
+// Each tap's answer shows beside what was tapped ([data-answer], a live region), with an undo where a step discards
+// work. Nothing the browser kept is ever lost: a kept value that cannot be read is set aside, shown, and stays until
+// the reader discards it. The same page opened at #players is the players' view: it follows the GM's tab (a
+// BroadcastChannel, and the storage event) and never writes.
 // Loaded by codex-calculators.js on a page with a tracker, as a classic script (a folder allows it), which hands it
 // the engine as CODEX_TRACKER_ENGINE, with the trackers already parsed (ENGINE.parsed): a reader who followed a link
 // to a tracker has it loaded while the page is still being parsed.
@@ -13,23 +17,72 @@
   if (!ENGINE) return;
   const SVG = "http://www.w3.org/2000/svg";
   const MAX_UNDO = 100;
+  const PLAYERS = "#players";
+  // The steps that discard work (a fight, a combatant, a round's pending segments): their answer offers an undo.
+  const DISCARDING = new Set(["reset", "import", "remove", "next-round"]);
   const storageKey = (id) => `codex-tracker:${id}`;
+  const asideKey = (id) => `codex-tracker:${id}:aside`;
+  const oldAsideKey = (id) => `codex-tracker:${id}:unreadable`; // one text, as sites before the aside list kept it
 
-  function loadKept(id) {
+  const storage = {
+    get(key) {
+      try {
+        return localStorage.getItem(key);
+      } catch {
+        return null; // storage refused: the tracker still works, for this visit
+      }
+    },
+    set(key, value) {
+      try {
+        localStorage.setItem(key, value);
+        return true;
+      } catch {
+        return false; // a full or refused storage: the tracker still works, for this visit
+      }
+    },
+    remove(key) {
+      try {
+        localStorage.removeItem(key);
+      } catch {
+        // refused: nothing to remove
+      }
+    },
+  };
+
+  // What the browser kept for a tracker: {state, undo}, or {damaged: the raw text} when it is not such an object
+  // (not JSON, cut short, another type, no state). A damaged value is never overwritten before it is set aside.
+  function readKept(raw) {
+    if (raw === null) return {};
     try {
-      const kept = JSON.parse(localStorage.getItem(storageKey(id)) || "null");
-      return kept && typeof kept === "object" ? kept : {};
+      const kept = JSON.parse(raw);
+      if (kept && typeof kept === "object" && !Array.isArray(kept) && "state" in kept) return kept;
     } catch {
-      return {};
+      // not JSON: damaged
     }
+    return { damaged: raw };
   }
 
-  function saveKept(id, kept) {
-    try {
-      localStorage.setItem(storageKey(id), JSON.stringify(kept));
-    } catch {
-      // a full or refused storage: the tracker still works, for this visit
+  // The texts set aside for a tracker, oldest first (each the raw text the browser held).
+  function asideTexts(id) {
+    const raw = storage.get(asideKey(id));
+    let texts = [];
+    if (raw !== null) {
+      try {
+        const list = JSON.parse(raw);
+        if (Array.isArray(list)) texts = list.filter((text) => typeof text === "string");
+      } catch {
+        texts = [raw];
+      }
     }
+    const old = storage.get(oldAsideKey(id));
+    if (old !== null && !texts.includes(old)) texts.unshift(old);
+    return texts;
+  }
+
+  function keepAside(id, texts) {
+    const ok = texts.length ? storage.set(asideKey(id), JSON.stringify(texts)) : (storage.remove(asideKey(id)), true);
+    if (ok) storage.remove(oldAsideKey(id));
+    return ok;
   }
 
   function element(tag, text, className) {
@@ -62,10 +115,11 @@
 
   // The graduated ruler: x from the round's PI (left) down to the ruler's lowest value (right, past 0 the next
   // round), one lane per combatant, each action a bar from its start to its end.
-  function drawRuler(figure, ruler, describedBy) {
-    // describedBy: the id of the steps table, the ruler's text equivalent ("" before the round's first action)
+  function drawRuler(figure, ruler, describedBy, scale = 1) {
+    // describedBy: the id of the steps table, the ruler's text equivalent ("" before the round's first action);
+    // scale: how much larger than the page's text it is drawn (the players' view, read from across the table)
     figure.querySelector("svg")?.remove();
-    const width = Math.max(260, Math.floor(figure.clientWidth || 320));
+    const width = Math.max(200, Math.floor((figure.clientWidth || 320) / scale));
     const left = 14;
     const right = 14;
     const top = 30;
@@ -153,7 +207,11 @@
     const body = element("tbody");
     for (const row of table.rows) {
       const tr = element("tr");
-      for (const cell of row) tr.append(element("td", cell));
+      row.forEach((cell, index) => {
+        const td = element("td", cell);
+        td.dataset.label = table.columns[index] ?? "";
+        tr.append(td);
+      });
       body.append(tr);
     }
     node.append(head, body);
@@ -164,40 +222,97 @@
   function bind(root) {
     if (root.dataset.bound) return;
     root.dataset.bound = "true";
+    if (location.hash === PLAYERS) {
+      bindPlayers(root);
+      return;
+    }
     const id = root.dataset.tracker;
     const modules = (root.dataset.modules || "").split(" ").filter(Boolean);
     const out = (name) => root.querySelector(`[data-output="${name}"]`);
-    const kept = loadKept(id);
+    const texts = root.dataset;
+    const roundSlot = root.querySelector(".codex-tracker-round [data-answer]");
+    const kept = readKept(storage.get(storageKey(id)));
+    let aside = asideTexts(id);
+    if (kept.damaged !== undefined) {
+      // set aside before anything is written over it; if even that is refused, the value stays where it was
+      if (!aside.includes(kept.damaged)) aside.push(kept.damaged);
+      if (!keepAside(id, aside)) root.dataset.keepRefused = "true";
+    }
     let state = kept.state ?? null;
     let undo = Array.isArray(kept.undo) ? kept.undo.slice(-MAX_UNDO) : [];
     let lastView = null;
     let queue = Promise.resolve();
+    const channel = "BroadcastChannel" in window ? new BroadcastChannel(storageKey(id)) : null;
 
     const keep = () => {
-      saveKept(id, { state, undo });
       root.dataset.state = JSON.stringify(state);
+      if (root.dataset.keepRefused) return; // a damaged value that could not be set aside is not written over
+      storage.set(storageKey(id), JSON.stringify({ state, undo }));
+      channel?.postMessage({ state });
     };
 
-    function clearErrors() {
+    // ---------------------------------------------------------------- answers beside what was tapped
+
+    function clearAnswers() {
       for (const node of root.querySelectorAll("[data-error-for], [data-output=error]")) node.textContent = "";
       for (const node of root.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid");
+      for (const node of root.querySelectorAll("[data-answer]")) {
+        node.replaceChildren();
+        node.classList.remove("codex-tracker-answer--error", "codex-tracker-answer--quiet");
+      }
     }
 
-    function showError(result, scope) {
-      const places = [scope, root].filter(Boolean);
+    // The answer's place: in the form or group the reader tapped in, else the round's bar (kept at the screen's foot).
+    const slotFor = (origin) => origin?.closest?.("form, [data-answer-scope]")?.querySelector("[data-answer]") || roundSlot;
+
+    function inView(node) {
+      const box = node.getBoundingClientRect();
+      const bar = roundSlot?.closest(".codex-tracker-round")?.getBoundingClientRect();
+      const bottom = bar && !roundSlot.contains(node) && bar.top < innerHeight ? bar.top : innerHeight;
+      return box.top >= 0 && box.bottom <= bottom;
+    }
+
+    // quiet: for screen readers only (the same words already show beside their field)
+    function showAnswer(origin, text, { error = false, undoable = false, quiet = false } = {}) {
+      const slot = slotFor(origin);
+      slot.replaceChildren(element("span", text));
+      slot.classList.toggle("codex-tracker-answer--error", error);
+      slot.classList.toggle("codex-tracker-answer--quiet", quiet);
+      if (undoable && undo.length) {
+        const button = element("button", texts.textUndoThis, "codex-tracker-button codex-tracker-button--row");
+        button.type = "button";
+        button.dataset.undoStep = "";
+        button.setAttribute("aria-label", texts.textUndoThisLabel);
+        slot.append(" ", button);
+      }
+      if (text && !quiet && !inView(slot)) slot.scrollIntoView({ block: "nearest" });
+    }
+
+    // A refusal: beside the field it is about when that field is typed in (kept in focus, its value selected to
+    // retype) and said to screen readers from the answer's place; otherwise shown in the answer's place itself.
+    function showError(result, origin) {
+      const scope = origin?.closest?.("form, [data-answer-scope], li") || null;
       let slot = null;
       let control = null;
-      for (const place of places) {
+      if (origin?.name && origin.name === result.field) control = origin; // the very field typed in (a roll)
+      for (const place of [scope, root].filter(Boolean)) {
         if (!result.field) break;
         slot ??= place.querySelector(`[data-error-for="${CSS.escape(result.field)}"]`);
         control ??= place.querySelector(`[name="${CSS.escape(result.field)}"]`);
       }
-      (slot || out("error")).textContent = result.error;
-      if (control) {
-        control.setAttribute("aria-invalid", "true");
-        if (control.type !== "radio") control.focus();
+      const typed = Boolean(control && slot && control.type !== "radio" && control.type !== "checkbox");
+      if (control) (control.type === "radio" ? control.closest("fieldset") : control).setAttribute("aria-invalid", "true");
+      if (typed) {
+        slot.textContent = result.error;
+        if (document.activeElement !== control) control.focus({ preventScroll: true });
+        control.select?.();
+        const field = control.closest(".codex-field") || control;
+        if (!inView(field)) field.scrollIntoView({ block: "center" });
       }
+      showAnswer(origin, result.error, { error: true, quiet: typed });
     }
+
+    // ---------------------------------------------------------------- drawing the Python's view
 
     function drawChoices(view) {
       for (const box of root.querySelectorAll('[data-output="who"]')) {
@@ -210,7 +325,7 @@
           input.type = "radio";
           input.name = name;
           input.value = who;
-          input.checked = chosen ? who === chosen : index === 0;
+          input.checked = chosen && view.who.includes(chosen) ? who === chosen : index === 0;
           label.append(input, document.createTextNode(who));
           box.append(label);
         });
@@ -228,56 +343,37 @@
       }
     }
 
-    function drawLists(view) {
-      const box = out("lists");
-      box.replaceChildren();
-      for (const list of view.lists) {
-        const part = element("section", null, `codex-tracker-list codex-tracker-list--${list.key}`);
-        part.dataset.list = list.key;
-        const heading = element("h3", list.caption);
-        const items = element(list.ordered ? "ol" : "ul");
-        for (const item of list.items) {
-          const li = element("li");
-          if (typeof item === "string") li.textContent = item;
-          else {
-            li.append(element("span", item.text));
-            if (item.state) {
-              li.dataset.state = item.state;
-              if (item.state === "now") li.setAttribute("aria-current", "step");
-              li.append(" ", element("span", item.state_text, "codex-tracker-badge"));
-            }
-            for (const control of item.controls || []) {
-              const button = element("button", control.text, "codex-tracker-button codex-tracker-button--row");
-              button.type = "button";
-              button.dataset.action = control.action;
-              button.dataset.who = control.who;
-              li.append(" ", button);
-            }
-          }
-          items.append(li);
-        }
-        part.append(heading, items);
-        box.append(part);
-      }
-    }
-
     function drawRolls(view) {
       const box = out("rolls");
+      const rolls = view.rolls || [];
+      box.hidden = !rolls.length;
+      const inputs = [...box.querySelectorAll("input[name=roll]")];
+      const same = inputs.length === rolls.length && rolls.every((roll, index) => inputs[index].dataset.who === roll.who);
+      if (same) {
+        // the same combatants: the fields stay (focus, keyboard and what is being typed with them)
+        rolls.forEach((roll, index) => {
+          const input = inputs[index];
+          if (input !== document.activeElement) input.value = roll.value ?? "";
+          input.labels[0].textContent = roll.label;
+        });
+        return;
+      }
       box.replaceChildren();
-      box.hidden = !view.rolls?.length;
-      if (box.hidden) return;
+      if (!rolls.length) return;
       const form = element("form", null, "codex-tracker-form");
       form.dataset.form = "rolls";
       form.noValidate = true;
       const fieldset = element("fieldset");
       fieldset.append(element("legend", view.rolls_caption));
-      view.rolls.forEach((roll, index) => {
+      rolls.forEach((roll, index) => {
         const field = element("div", null, "codex-field codex-tracker-roll");
         const input = element("input");
         input.id = `tracker-${id}-roll-${index}`;
         input.name = "roll";
         input.type = "text";
         input.inputMode = "numeric";
+        input.pattern = "[0-9]*";
+        input.enterKeyHint = index === rolls.length - 1 ? "done" : "next";
         input.autocomplete = "off";
         input.value = roll.value ?? "";
         input.dataset.who = roll.who;
@@ -288,7 +384,11 @@
       });
       const error = element("p", null, "codex-error");
       error.dataset.errorFor = "roll";
-      fieldset.append(error);
+      const answer = element("div", null, "codex-tracker-answer");
+      answer.dataset.answer = "";
+      answer.setAttribute("role", "status");
+      answer.setAttribute("aria-live", "polite");
+      fieldset.append(error, answer);
       form.append(fieldset);
       box.append(form);
     }
@@ -298,6 +398,7 @@
       list.replaceChildren();
       view.roster.forEach((entry, index) => {
         const li = element("li", null, "codex-tracker-member");
+        if (entry.hidden) li.dataset.hidden = "true";
         li.append(element("span", entry.text, "codex-tracker-member-text"));
         const row = element("div", null, "codex-tracker-member-controls");
         const input = element("input");
@@ -307,21 +408,22 @@
         input.value = entry.name;
         input.autocomplete = "off";
         input.setAttribute("aria-label", entry.rename);
-        const rename = element("button", null, "codex-tracker-button codex-tracker-button--row");
-        rename.type = "button";
-        rename.dataset.action = "rename";
-        rename.dataset.who = entry.name;
-        rename.setAttribute("aria-label", entry.rename_button);
-        rename.textContent = list.dataset.textRename;
-        const remove = element("button", null, "codex-tracker-button codex-tracker-button--row");
-        remove.type = "button";
-        remove.dataset.action = "remove";
-        remove.dataset.who = entry.name;
-        remove.setAttribute("aria-label", entry.remove);
-        remove.textContent = list.dataset.textRemove;
+        const buttons = [];
+        const add = (action, text, label) => {
+          const button = element("button", text, "codex-tracker-button codex-tracker-button--row");
+          button.type = "button";
+          button.dataset.action = action;
+          button.dataset.who = entry.name;
+          if (label) button.setAttribute("aria-label", label);
+          buttons.push(button);
+          return button;
+        };
+        add("rename", list.dataset.textRename, entry.rename_button);
+        if (entry.hide) add("hide", entry.hide, entry.hide_label).setAttribute("aria-pressed", String(Boolean(entry.hidden)));
+        add("remove", list.dataset.textRemove, entry.remove);
         const error = element("p", null, "codex-error");
         error.dataset.errorFor = "rename";
-        row.append(input, rename, remove);
+        row.append(input, ...buttons);
         li.append(row, error);
         list.append(li);
       });
@@ -356,35 +458,79 @@
         }
       }
       root.querySelector('.codex-tracker-round [data-action="undo"]')?.toggleAttribute("disabled", !undo.length);
-      const figure = out("ruler");
-      const tableId = `tracker-${id}-steps`;
-      figure.hidden = !view.ruler;
-      if (view.ruler) {
-        out("ruler-caption").textContent = view.ruler.caption;
-        drawRuler(figure, view.ruler, view.table ? tableId : "");
-      }
-      drawLists(view);
+      drawBoard(root, view, out, id);
       drawRolls(view);
-      out("table").replaceChildren(...(view.table ? [renderTable(view.table, tableId)] : []));
       out("working").replaceChildren(...view.working.map((line) => element("li", line)));
       drawRoster(view);
     }
 
-    function showUnreadable(kept) {
-      try {
-        localStorage.setItem(`${storageKey(id)}:unreadable`, kept);
-      } catch {
-        // a full or refused storage: the text field below still shows it
-      }
-      const share = root.querySelector(".codex-tracker-share");
-      if (share) share.open = true;
-      const text = root.querySelector('textarea[name="text"]');
-      if (text) text.value = kept;
+    // ---------------------------------------------------------------- what was set aside
+
+    function drawAside(reason) {
+      const box = out("aside");
+      box.hidden = !aside.length;
+      if (!aside.length) return;
+      out("aside-text").value = aside[aside.length - 1];
+      out("aside-reason").textContent = [reason || "", texts.textAsideKept].filter(Boolean).join(" ");
     }
 
-    // One action on the state: the Python's answer drawn, the state kept (and the one before it, for undo).
-    async function step(action, scope) {
-      clearErrors();
+    function setAside(text, reason) {
+      if (!aside.includes(text)) aside.push(text);
+      keepAside(id, aside);
+      drawAside(reason);
+    }
+
+    async function asideAction(button) {
+      const text = aside[aside.length - 1];
+      if (text === undefined) return;
+      const kind = button.dataset.aside;
+      if (kind === "import") {
+        const ok = await run({ action: "import", text }, button);
+        if (ok) {
+          aside = aside.filter((item) => item !== text);
+          keepAside(id, aside);
+          drawAside("");
+          showAnswer(aside.length ? button : null, lastView.announce, { undoable: true });
+        }
+      } else if (kind === "copy") {
+        const field = out("aside-text");
+        try {
+          await navigator.clipboard.writeText(text);
+          showAnswer(button, texts.textAsideCopied);
+        } catch {
+          field.focus();
+          field.select();
+          showAnswer(button, texts.textAsideCopyFailed, { error: true });
+        }
+      } else if (kind === "discard") {
+        if (button.dataset.armed !== "true") {
+          // a second tap discards: one tap never loses it
+          button.dataset.armed = "true";
+          button.dataset.text = button.textContent;
+          button.textContent = button.dataset.confirm;
+          setTimeout(() => disarm(button), 6000);
+          return;
+        }
+        disarm(button);
+        aside = aside.filter((item) => item !== text);
+        keepAside(id, aside);
+        drawAside("");
+        showAnswer(aside.length ? button : roundSlot, texts.textAsideDiscarded);
+      }
+    }
+
+    function disarm(button) {
+      if (button.dataset.armed !== "true") return;
+      button.dataset.armed = "";
+      button.textContent = button.dataset.text;
+    }
+
+    // ---------------------------------------------------------------- one action, after the one before
+
+    // One action on the state: the Python's answer drawn, the state kept (and the one before it, for undo), the
+    // answer shown beside `origin` (what was tapped or typed in).
+    async function step(action, origin) {
+      clearAnswers();
       root.setAttribute("aria-busy", "true");
       let result;
       try {
@@ -403,14 +549,14 @@
       }
       root.removeAttribute("aria-busy");
       if (!result.ok) {
-        showError(result, scope);
+        showError(result, origin);
         return false;
       }
       const before = JSON.stringify(state);
       if (result.unreadable) {
-        // The kept fight could not be read (corrupted, or saved by a newer site): it is kept aside, not dropped,
-        // and shown in the tracker text field to be copied; the message says so.
-        showUnreadable(before);
+        // The kept fight could not be read (damaged, or saved by a newer site): set aside, not dropped, and shown
+        // with the message; the new fight starts beside it.
+        setAside(before, result.view.announce);
       } else if (action.action !== "undo" && state !== null && before !== JSON.stringify(result.state)) {
         undo.push(state);
         undo = undo.slice(-MAX_UNDO);
@@ -418,6 +564,9 @@
       state = result.state;
       keep();
       draw(result.view);
+      if (action.action !== "view" && result.view.announce) {
+        showAnswer(origin, result.view.announce, { undoable: DISCARDING.has(action.action) });
+      }
       if (typeof result.text === "string") {
         const text = root.querySelector('textarea[name="text"]');
         text.value = result.text;
@@ -433,13 +582,13 @@
       queue = done.catch(() => false);
       return done;
     };
-    const run = (action, scope) => enqueue(() => step(action, scope));
-    const stepBack = () =>
+    const run = (action, origin) => enqueue(() => step(action, origin));
+    const stepBack = (origin) =>
       enqueue(async () => {
         if (!undo.length) return false;
         const before = state;
         state = undo.pop();
-        const ok = await step({ action: "undo" });
+        const ok = await step({ action: "undo" }, origin);
         if (!ok) {
           undo.push(state);
           state = before;
@@ -453,24 +602,32 @@
         if (control.type === "checkbox") control.checked = control.dataset.clear === "on";
         else control.value = control.dataset.clear;
       }
-      form.querySelector("[data-clear]:not([type=checkbox])")?.focus();
+      if (form.dataset.form !== "share") form.querySelector("[data-clear]:not([type=checkbox])")?.focus({ preventScroll: true });
     }
+
+    // ---------------------------------------------------------------- the reader's taps and keys
 
     root.addEventListener("submit", (event) => {
       event.preventDefault();
       const form = event.target;
-      if (form.dataset.form === "rolls") {
-        document.activeElement?.blur(); // a typed roll is sent on its change
-        return;
-      }
-      const action = event.submitter?.dataset.action || form.querySelector("[data-action]")?.dataset.action;
+      if (form.dataset.form === "rolls") return; // a typed roll is sent on its change (Enter: the next roll)
+      const submitter = event.submitter || form.querySelector("[data-action]");
+      const action = submitter?.dataset.action;
       if (!action) return;
-      run({ action, ...formValues(form) }, form).then((ok) => ok && afterForm(form));
+      run({ action, ...formValues(form) }, submitter).then((ok) => ok && afterForm(form));
     });
 
     root.addEventListener("click", (event) => {
       const target = event.target.closest("button");
       if (!target || !root.contains(target)) return;
+      if (target.dataset.undoStep !== undefined) {
+        stepBack(target);
+        return;
+      }
+      if (target.dataset.aside !== undefined) {
+        asideAction(target);
+        return;
+      }
       if (target.dataset.step !== undefined) {
         const input = root.querySelector(`#${CSS.escape(target.getAttribute("aria-controls"))}`);
         const value = Number.parseInt(input.value, 10);
@@ -487,25 +644,39 @@
       const action = target.dataset.action;
       if (!action) return;
       if (action === "undo") {
-        stepBack();
+        stepBack(target);
         return;
       }
       const values = { action };
-      let scope = null;
       if (target.dataset.who !== undefined) values.who = target.dataset.who;
-      if (action === "rename") {
-        scope = target.closest("li");
-        values.rename = scope.querySelector('[name="rename"]').value;
-      }
-      if (action === "export") scope = target.closest("form");
-      run(values, scope);
+      if (action === "rename") values.rename = target.closest("li").querySelector('[name="rename"]').value;
+      run(values, target);
     });
 
     root.addEventListener("change", (event) => {
       const input = event.target;
       if (input.name === "roll" && input.dataset.who !== undefined) {
-        run({ action: "roll", who: input.dataset.who, roll: input.value }, input.closest("form"));
+        run({ action: "roll", who: input.dataset.who, roll: input.value }, input);
       }
+    });
+
+    // A number field selects what it holds as it takes focus: a digit typed replaces it (not « 5 » then « 3 » → 53).
+    root.addEventListener("focusin", (event) => {
+      const input = event.target;
+      if (input.inputMode !== "numeric") return;
+      input.select();
+      requestAnimationFrame(() => document.activeElement === input && input.select()); // after a tap's own caret
+    });
+
+    // Enter in a roll field goes to the next roll (the typed one is sent on its change), the last one leaves them.
+    root.addEventListener("keydown", (event) => {
+      const input = event.target;
+      if (event.key !== "Enter" || input.name !== "roll") return;
+      event.preventDefault();
+      const rolls = [...root.querySelectorAll("input[name=roll]")];
+      const next = rolls[rolls.indexOf(input) + 1];
+      if (next) next.focus();
+      else input.blur();
     });
 
     if ("ResizeObserver" in window) {
@@ -518,6 +689,7 @@
       }).observe(out("ruler"));
     }
 
+    drawAside(kept.damaged !== undefined ? texts.textAsideDamaged : "");
     run({ action: "view" }).then((ok) => {
       const status = out("status");
       if (!ok && !lastView) {
@@ -529,6 +701,101 @@
       root.dataset.ready = "true";
       ENGINE.keepForOffline(modules, root.dataset.data);
     });
+  }
+
+  // The round as the board shows it: the ruler, the lists, the steps table (the GM's tracker and the players' view).
+  function drawBoard(root, view, out, id, scale = 1) {
+    const figure = out("ruler");
+    const tableId = `tracker-${id}-steps`;
+    figure.hidden = !view.ruler;
+    if (view.ruler) {
+      out("ruler-caption").textContent = view.ruler.caption;
+      drawRuler(figure, view.ruler, view.table ? tableId : "", scale);
+    }
+    drawLists(out("lists"), view);
+    out("table").replaceChildren(...(view.table ? [renderTable(view.table, tableId)] : []));
+  }
+
+  function drawLists(box, view) {
+    box.replaceChildren();
+    for (const list of view.lists) {
+      const part = element("section", null, `codex-tracker-list codex-tracker-list--${list.key}`);
+      part.dataset.list = list.key;
+      const heading = element("h3", list.caption);
+      const items = element(list.ordered ? "ol" : "ul");
+      for (const item of list.items) {
+        const li = element("li");
+        if (typeof item === "string") li.textContent = item;
+        else {
+          li.append(element("span", item.text));
+          if (item.state) {
+            li.dataset.state = item.state;
+            if (item.state === "now") li.setAttribute("aria-current", "step");
+            li.append(" ", element("span", item.state_text, "codex-tracker-badge"));
+          }
+          for (const control of item.controls || []) {
+            const button = element("button", control.text, "codex-tracker-button codex-tracker-button--row");
+            button.type = "button";
+            button.dataset.action = control.action;
+            button.dataset.who = control.who;
+            li.append(" ", button);
+          }
+        }
+        items.append(li);
+      }
+      part.append(heading, items);
+      box.append(part);
+    }
+  }
+
+  // The players' view (#players): the round in large type, as the GM's tab keeps it, without what the GM hides. It
+  // asks the Python for the players' view of the kept state each time that state changes, and never writes.
+  function bindPlayers(root) {
+    const id = root.dataset.tracker;
+    const modules = (root.dataset.modules || "").split(" ").filter(Boolean);
+    const out = (name) => root.querySelector(`[data-output="${name}"]`);
+    document.documentElement.classList.add("codex-players-view");
+    root.classList.add("codex-tracker--players");
+    const bar = element("p", null, "codex-players-bar");
+    const back = element("a", root.dataset.textPlayersBack);
+    back.href = location.pathname + location.search;
+    bar.append(element("span", root.dataset.textPlayersHeading, "codex-players-heading"), " ", back);
+    root.prepend(bar);
+    let latest = 0;
+    let lastView = null;
+    async function show(state) {
+      const ticket = ++latest;
+      let result;
+      try {
+        result = await ENGINE.track({ tracker: id, data: root.dataset.data, modules, state, action: { action: "players" }, lang: root.dataset.lang, rolls: [] });
+      } catch (err) {
+        console.error(err);
+        result = { ok: false };
+      }
+      if (ticket !== latest) return; // a newer state came meanwhile
+      if (!result.ok) {
+        out("status").textContent = root.dataset.failed;
+        out("status").hidden = false;
+        return;
+      }
+      lastView = result.view;
+      out("title").textContent = result.view.title;
+      const empty = out("empty");
+      empty.textContent = result.view.empty || "";
+      empty.hidden = !result.view.empty;
+      drawBoard(root, { ...result.view, table: null }, out, id, 0.55);
+      out("status").hidden = true;
+      root.dataset.state = JSON.stringify(state);
+      root.dataset.ready = "true";
+    }
+    const fromStorage = () => show(readKept(storage.get(storageKey(id))).state ?? null);
+    if ("BroadcastChannel" in window) new BroadcastChannel(storageKey(id)).onmessage = (event) => show(event.data?.state ?? null);
+    addEventListener("storage", (event) => event.key === storageKey(id) && fromStorage());
+    addEventListener("hashchange", () => location.hash !== PLAYERS && location.reload());
+    if ("ResizeObserver" in window) {
+      new ResizeObserver(() => lastView?.ruler && drawRuler(out("ruler"), lastView.ruler, "", 0.55)).observe(out("ruler"));
+    }
+    fromStorage();
   }
 
   // The trackers already parsed at once; any other once the page is parsed.
