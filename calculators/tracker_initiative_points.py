@@ -95,7 +95,7 @@ TRACKER = {
                 {"name": "who", "kind": "combatant"},
                 {"name": "label", "kind": "text", "picks": "action_picks"},
                 {"name": "cost", "kind": "integer", "default": 5},
-                {"name": "secret", "kind": "checkbox", "default": False},
+                {"name": "secret", "kind": "checkbox", "default": False, "clear": True},
             ],
             "actions": ["declare", "revise"],
         },

@@ -216,7 +216,7 @@ def test_long_action_eats_following_rounds():
     assert ip.next_round(3, RULES) == (0, 0, 20)
     result = ip.calculate({"combatants": "Fandalg 5", "actions": "Fandalg 50 sort"}, DATA, "fr")
     assert result["outputs"]["carry_over"]["value"] == "Fandalg:-45"
-    assert "2 round(s) perdu(s), puis 15 PI" in result["outputs"]["carry_over"]["text"]
+    assert "2 rounds perdus, puis 15 PI" in result["outputs"]["carry_over"]["text"]
 
 
 def test_free_action_any_moment():
