@@ -273,7 +273,7 @@
     }
 
     // quiet: for screen readers only (the same words already show beside their field)
-    function showAnswer(origin, text, { error = false, undoable = false, quiet = false } = {}) {
+    function showAnswer(origin, text, { error = false, undoable = false, quiet = false, scroll = true } = {}) {
       const slot = slotFor(origin);
       slot.replaceChildren(element("span", text));
       slot.classList.toggle("codex-tracker-answer--error", error);
@@ -285,7 +285,7 @@
         button.setAttribute("aria-label", texts.textUndoThisLabel);
         slot.append(" ", button);
       }
-      if (text && !quiet && !inView(slot)) slot.scrollIntoView({ block: "nearest" });
+      if (text && scroll && !quiet && !inView(slot)) slot.scrollIntoView({ block: "nearest" });
     }
 
     // A refusal: beside the field it is about when that field is typed in (kept in focus, its value selected to
@@ -490,6 +490,7 @@
           aside = aside.filter((item) => item !== text);
           keepAside(id, aside);
           drawAside("");
+          clearAnswers();
           showAnswer(aside.length ? button : null, lastView.announce, { undoable: true });
         }
       } else if (kind === "copy") {
@@ -563,9 +564,19 @@
       }
       state = result.state;
       keep();
+      // what was tapped stays under the finger while the board above it changes (a form shown or hidden, the rolls)
+      const anchor = origin?.isConnected && origin.getClientRects().length ? origin : null;
+      const anchorTop = anchor?.getBoundingClientRect().top;
       draw(result.view);
-      if (action.action !== "view" && result.view.announce) {
-        showAnswer(origin, result.view.announce, { undoable: DISCARDING.has(action.action) });
+      const answered = action.action !== "view" && result.view.announce;
+      if (answered) showAnswer(origin, result.view.announce, { undoable: DISCARDING.has(action.action), scroll: false });
+      if (anchor?.isConnected && anchor.getClientRects().length) {
+        const moved = anchor.getBoundingClientRect().top - anchorTop;
+        if (Math.abs(moved) > 1) scrollBy({ top: moved, behavior: "instant" });
+      }
+      if (answered) {
+        const slot = slotFor(origin);
+        if (!inView(slot)) slot.scrollIntoView({ block: "nearest" });
       }
       if (typeof result.text === "string") {
         const text = root.querySelector('textarea[name="text"]');
