@@ -285,7 +285,7 @@
         button.setAttribute("aria-label", texts.textUndoThisLabel);
         slot.append(" ", button);
       }
-      if (text && scroll && !quiet && !inView(slot)) slot.scrollIntoView({ block: "nearest" });
+      if (text && scroll && !quiet && !inView(slot)) slot.scrollIntoView({ block: "nearest", behavior: "instant" });
     }
 
     // A refusal: beside the field it is about when that field is typed in (kept in focus, its value selected to
@@ -307,7 +307,7 @@
         if (document.activeElement !== control) control.focus({ preventScroll: true });
         control.select?.();
         const field = control.closest(".codex-field") || control;
-        if (!inView(field)) field.scrollIntoView({ block: "center" });
+        if (!inView(field)) field.scrollIntoView({ block: "center", behavior: "instant" });
       }
       showAnswer(origin, result.error, { error: true, quiet: typed });
     }
@@ -576,7 +576,7 @@
       }
       if (answered) {
         const slot = slotFor(origin);
-        if (!inView(slot)) slot.scrollIntoView({ block: "nearest" });
+        if (!inView(slot)) slot.scrollIntoView({ block: "nearest", behavior: "instant" });
       }
       if (typeof result.text === "string") {
         const text = root.querySelector('textarea[name="text"]');
@@ -676,7 +676,8 @@
       const input = event.target;
       if (input.inputMode !== "numeric") return;
       input.select();
-      requestAnimationFrame(() => document.activeElement === input && input.select()); // after a tap's own caret
+      const value = input.value; // again after a tap's own caret, unless a digit was typed meanwhile
+      requestAnimationFrame(() => document.activeElement === input && input.value === value && input.select());
     });
 
     // Enter in a roll field goes to the next roll (the typed one is sent on its change), the last one leaves them.
