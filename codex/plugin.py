@@ -9,7 +9,8 @@ For each language's configuration (mkdocs.yml for French; mkdocs.en.yml, which i
    page macros with mkdocs-macros (which renders them); set up either the served site (web app links, the offline zip to offer) or the offline folder (``.html``
    links, classic scripts). The plugin is listed before ``macros``, so the macros exist when mkdocs-macros
    configures itself. ``on_files`` keeps the site's files (the rulebook finds each page's built file and URL among
-   them) and starts the other languages' builds beside this one (codex/other_languages.py). Under ``mkdocs
+   them; the calculators' and trackers' page scripts renamed by their content's digest, codex/publish/page_scripts.py)
+   and starts the other languages' builds beside this one (codex/other_languages.py). Under ``mkdocs
    serve``, ``on_serve`` watches data, both languages' pages, the engine and the rules code.
 2. ``on_pre_page``: keep the page being built (the macros link from it). ``on_page_markdown`` (priority -50, after
    mkdocs-macros has rendered the page): a rule page's own history at its foot (codex/render/rules_changes.py), the
@@ -75,6 +76,7 @@ from codex.publish.content_policy import with_content_policy
 from codex.publish.downloads import publish_downloads
 from codex.publish.offline_copy import NO_OFFLINE_COPY, OfflineCopy, publish_offline_zip
 from codex.publish.offline_folder import configure_for_folder, finish_folder
+from codex.publish.page_scripts import version_page_scripts
 from codex.publish.rulebook import BuiltPages, RulebookError, assemble_rulebook, placeholder
 from codex.publish.search_engines import SITEMAP, sitemap_entries, write_robots_txt
 from codex.publish.search_folding import fold_search_index, glossary_names
@@ -221,14 +223,18 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         return config
 
     def on_files(self, files: Files, config: MkDocsConfig, **kwargs: Any) -> Files:
-        """Keep the site's files: the rulebook finds each page's built file and URL among them. Start the other
-        languages' builds, which run beside this one now that the site folder is emptied (codex/other_languages.py)."""
+        """Keep the site's files: the rulebook finds each page's built file and URL among them; the calculators' and
+        trackers' scripts among them at addresses that carry their digest (codex/publish/page_scripts.py). Start the
+        other languages' builds, which run beside this one now that the site folder is emptied
+        (codex/other_languages.py)."""
         assert self.ui is not None
         parts = self.history_view.parts
         for index in range(1, len(parts)):  # the history's older pages (codex/render/rules_changes.py)
             content = part_markdown(index, parts, self.lang, self.ui)
             page = File.generated(config, part_page(index, len(parts)), content=content, inclusion=NOT_IN_NAV)
             files.append(page)
+        # the calculators' and trackers' scripts at their digest's address, before any page names them
+        version_page_scripts(files, config, self.config.offline_folder)
         self.files = files
         others = [self.project_path(config, other) for other in self.config.other_languages]
         self.other_languages = OtherLanguages(config, others, self.serving)

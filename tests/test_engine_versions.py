@@ -264,5 +264,99 @@ def test_the_service_worker_keeps_each_file_by_its_address_and_never_a_stale_cop
             assert wanted - cached == set()
             assert cached <= on_use  # by the addresses of this publication only
             assert not cached & jump  # the stale copy is not kept
+            # the page's scripts too, by the digested addresses it names (precached)
+            script = page.evaluate("document.querySelector('script[src*=codex-calculators]').src")
+            assert SCRIPT_ADDRESS.match(script.rsplit("/", 1)[-1]) and script in page.evaluate(CACHED_URLS)
+    finally:
+        context.close()
+
+
+# -- the page scripts ------------------------------------------------------------------------------------------------
+
+SCRIPTS = "assets/javascripts"
+# The calculators' and trackers' page scripts (and the folder build's classic copy) as a page names them.
+PAGE_SCRIPT = re.compile(r"codex-(?:calculators|trackers)(?:\.classic)?(?:\.[0-9a-f]+)?\.js")
+SCRIPT_ADDRESS = re.compile(
+    rf"^(?P<name>codex-(?:calculators|trackers)(?:\.classic)?)\.(?P<digest>[0-9a-f]{{{DIGEST_LENGTH}}})\.js$"
+)
+QUOTED = re.compile(r"[\"'`]([^\"'`]*)[\"'`]")
+
+
+def script_addresses(path: Path) -> set[str]:
+    """The addresses of the calculators' and trackers' scripts a built page names, resolved against the page: its
+    script elements, its preloads and the quoted addresses of its inline scripts (the head's early start)."""
+    soup = parsed(path)
+    named = [tag.get("src") or tag.get("href") or "" for tag in soup.select("script[src], link[href]")]
+    for script in soup.select("script:not([src])"):
+        named += QUOTED.findall(script.get_text())
+    found = set()
+    for item in named:
+        if PAGE_SCRIPT.search(item):
+            found.add((path.parent / item).resolve().as_posix() if "/" in item else item)
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_page_names_its_scripts_by_their_digest(built_site, lang):
+    """Every page names the calculators' script (and a page linked to a form or a tracker, the trackers' script too,
+    in its head) at an address that carries the digest of the very file published there, as its modules and data;
+    the calculators' script names the trackers' by its digest too, and the service worker precaches them by those
+    addresses. No copy under a plain address is left to run: a page of one publication never runs another's."""
+    root = lang_root(built_site, lang)
+    folder = root / SCRIPTS
+    by_page = {path: script_addresses(path) for path in pages_of(built_site, lang) if path.name != "404.html"}
+    named = set().union(*by_page.values())
+    assert {Path(item).name.split(".")[0] for item in named} == {"codex-calculators", "codex-trackers"}
+    for page, addresses in by_page.items():
+        assert any("codex-calculators" in item for item in addresses), f"{page}: no calculators' script"
+        for item in addresses:
+            target = Path(item) if "/" in item else folder / item  # a bare name: beside the calculators' script
+            match = SCRIPT_ADDRESS.match(target.name)
+            assert match, f"{page.relative_to(root)}: {target.name} carries no digest"
+            assert target.is_file() and target.parent == folder, f"{page.relative_to(root)}: {item} is no file"
+            assert content_digest(target.read_bytes()) == match["digest"], f"{target.name} is not its file's digest"
+    [calculators] = folder.glob("codex-calculators.*.js")
+    trackers = {m for m in PAGE_SCRIPT.findall(calculators.read_text(encoding="utf-8")) if SCRIPT_ADDRESS.match(m)}
+    assert trackers == {p.name for p in folder.glob("codex-trackers.*.js")}, "the calculators' script's trackers'"
+    assert not [
+        p.name for p in folder.glob("codex-*.js") if PAGE_SCRIPT.fullmatch(p.name) and not SCRIPT_ADDRESS.match(p.name)
+    ]
+    precache = worker_list(root, "PRECACHE")
+    assert {f"{SCRIPTS}/{Path(item).name}" for item in named} <= set(precache)
+
+
+LOADED_SCRIPTS = """() => performance.getEntriesByType('resource').map((entry) => entry.name)
+    .filter((name) => /codex-(calculators|trackers)/.test(name))"""
+
+
+@pytest.mark.parametrize(
+    "link", ["/en/round-tracker/", "/en/round-tracker/#round-tracker", "/movement/#jump-calculator"]
+)
+def test_a_page_runs_the_scripts_and_the_worker_of_its_own_version(browser, built_site, site_url, link):
+    """A tracker's page, opened plainly or by a link to the tracker (the head starts the worker and asks for the
+    scripts), and a form's: every calculators' or trackers' script the page and its worker load, and the worker's own
+    address, is the digested address of a file of this publication: the page, its scripts, its modules and its data
+    are one version."""
+    published = {p.name for lang in LANGS for p in (lang_root(built_site, lang) / SCRIPTS).glob("codex-*.js")}
+    context = browser.new_context(service_workers="block")
+    requested: list[str] = []
+    context.on("request", lambda request: requested.append(request.url))
+    page = context.new_page()
+    try:
+        page.goto(site_url + link)
+        ready = (
+            "[data-tracker][data-ready=true]" if "tracker" in link else "form[data-calculator=jump][data-ready=true]"
+        )
+        page.locator(ready).wait_for(timeout=30000)
+        loaded = [url for url in requested + page.evaluate(LOADED_SCRIPTS) if PAGE_SCRIPT.search(url)]
+        workers = [w.url.split("#")[0] for w in page.workers if "codex-calculators" in w.url]
+        assert workers and loaded
+        for url in loaded + workers:
+            name = re.split(r"[?#]", url)[0].rsplit("/", 1)[-1]
+            assert SCRIPT_ADDRESS.match(name) and name in published, f"{link}: {url} is not a digested address"
+        script = page.evaluate("document.querySelector('script[src*=codex-calculators]').src")
+        assert set(workers) == {script}  # the worker runs the page's own version of the engine
+        if "tracker" in link:
+            assert any("/codex-trackers." in url for url in loaded)
     finally:
         context.close()

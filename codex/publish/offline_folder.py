@@ -6,7 +6,10 @@ build only (codex/offline.py):
 - the search index is also written as a classic script (search/search_index.js, which Material's search loads on
   file://), and Material's search worker runs through the iframe-worker shim, vendored in docs/vendor/ (Material's
   own offline plugin would link it from a CDN, and nothing may leave the folder);
-- the calculator script runs as a classic script, wrapped in a function so that its names stay private;
+- the calculator script runs as a classic script, wrapped in a function so that its names stay private, at an
+  address that carries its content's digest like the served site's scripts (codex-calculators.classic.DIGEST.js,
+  written with the others by codex/publish/page_scripts.py: a reader who unzips a new copy over an old one gets the
+  new pages' scripts, not a mix);
 - the calculator runtime, modules and data travel in one classic script (assets/calculators/offline-bundle.js),
   which codex-calculators.js reads on file:// (see offlineSources there): the modules and data by the addresses the
   pages name (NAME.DIGEST, codex/publish/calculators.py), so that a page finds the very files it was built with, and
@@ -27,6 +30,8 @@ from codex.publish.calculators import RUNTIME_VERSION
 WORKER_SHIM_VERSION = "1.0.4"
 WORKER_SHIM = f"iframe-worker-{WORKER_SHIM_VERSION}/shim.js"  # under the project's vendor folder
 WORKER_SHIM_TARGET = f"assets/javascripts/iframe-worker-{WORKER_SHIM_VERSION}.js"
+# The calculators' script as the configuration names it, and its classic copy (both renamed by their digest in
+# on_files: codex/publish/page_scripts.py).
 CALCULATOR_SCRIPT = "assets/javascripts/codex-calculators.js"
 CLASSIC_CALCULATOR_SCRIPT = "assets/javascripts/codex-calculators.classic.js"
 CALCULATOR_BUNDLE = "assets/calculators/offline-bundle.js"
@@ -47,13 +52,12 @@ def configure_for_folder(config: MkDocsConfig) -> None:
 
 def finish_folder(site_dir: Path, vendor_dir: Path) -> None:
     """Add to a built language site the files that configure_for_folder's pages load (called from on_post_build,
-    after the search index and the calculator files are written)."""
+    after the search index and the calculator files are written; the classic calculators' script is one of the
+    site's files already)."""
     write_search_index_script(site_dir)
     target = site_dir / WORKER_SHIM_TARGET
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(Path(vendor_dir) / WORKER_SHIM, target)
-    source = (site_dir / CALCULATOR_SCRIPT).read_text(encoding="utf-8")
-    (site_dir / CLASSIC_CALCULATOR_SCRIPT).write_text(f"(() => {{\n{source}\n}})();\n", encoding="utf-8")
     write_calculator_bundle(site_dir)
 
 

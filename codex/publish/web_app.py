@@ -7,10 +7,13 @@ The worker's script is docs/overrides/assets/javascripts/codex-service-worker.js
 version, the list of files to cache on install (the language's pages, search index and theme) and the list of the
 calculator runtime, modules and data (assets/calculators/), which the worker keeps when a page first uses them, and
 only those (a page of an earlier publication names other addresses). The modules' and data's addresses carry their
-content's digest (codex/publish/calculators.py): the worker serves them from its cache first, and keeps a copy only
-if its content has that digest. The version is a hash of all those files, so any change to the published language
-changes its sw.js, the browser installs the new worker, and the new worker fills a fresh cache and drops the old one
-(and with it the previous publication's modules and data).
+content's digest (codex/publish/calculators.py), as do the calculators' and trackers' page scripts, which it precaches
+(codex-calculators.DIGEST.js, codex-trackers.DIGEST.js: codex/publish/page_scripts.py): the worker serves them from
+its cache first, and keeps a copy only if its content has that digest. sw.js itself keeps its plain address: the
+browser registers a worker by its script's address and checks that script for a new version past its HTTP cache. The
+version is a hash of all those files, so any change to the published language changes its sw.js, the browser installs
+the new worker, and the new worker fills a fresh cache and drops the old one (and with it the previous publication's
+modules, data and scripts).
 """
 
 from __future__ import annotations

@@ -13,6 +13,9 @@
 // page's thread. Opened from a folder (file://), where the browser refuses module scripts, workers and fetch(), the
 // offline build (codex/offline.py) loads this file as a classic script, the engine runs in the page and everything
 // comes from one classic script instead (see offlineSources).
+// This script and codex-trackers.js are published at addresses that carry their content's digest too
+// (codex-calculators.DIGEST.js, codex/publish/page_scripts.py): the page names this one's, this one starts its worker
+// from its own address (SCRIPT_URL) and names the trackers' below, so that a page never runs another publication's.
 const IN_WORKER = typeof WorkerGlobalScope !== "undefined" && globalThis instanceof WorkerGlobalScope;
 const SCRIPT_URL = IN_WORKER
   ? self.location.href
@@ -25,6 +28,9 @@ const WASM = new URL("micropython-1.27.0/micropython.wasm", BASE);
 const moduleUrl = (address) => new URL(`python/${address}.mpy`, BASE).href;
 const dataUrl = (address) => new URL(`data/${address}.json`, BASE).href;
 const nameOf = (address) => address.split(".")[0];
+// The trackers' script, beside this one: the build writes its address here (codex-trackers.DIGEST.js), before it
+// takes this script's digest.
+const TRACKERS_SCRIPT = "codex-trackers.js";
 const ADDRESS = /^[A-Za-z0-9_-]+\.([0-9a-f]{16})$/;
 
 // The file's bytes, if their digest is the one its address names; else an error, which the form or the tracker
@@ -521,7 +527,7 @@ function setUpTrackers(parsed = [...document.querySelectorAll("[data-tracker]")]
     else addEventListener("load", warm, { once: true });
   }
   const script = document.createElement("script");
-  script.src = new URL("codex-trackers.js", new URL(".", SCRIPT_URL)).href;
+  script.src = new URL(TRACKERS_SCRIPT, new URL(".", SCRIPT_URL)).href;
   document.head.append(script);
 }
 

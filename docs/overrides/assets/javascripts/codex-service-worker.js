@@ -8,19 +8,30 @@
 //   ON_USE   — the calculator files of this publication, kept when a page uses them, relative to this script.
 // While online, every request goes to the network first (the reader always sees the latest publication, and the
 // cache is refreshed with each answer); the cache answers only when the network fails or is too slow. But for the
-// calculators' modules and data: their addresses carry their content's digest (NAME.DIGEST.mpy, NAME.DIGEST.json:
-// codex/publish/calculators.py), so the copy kept under one never goes stale: the cache answers first, and keeps a
-// copy only if its content has its address's digest. A page names the addresses it was built with; a new
-// publication's are new entries, and the old ones go with the old cache.
+// calculators' modules and data and the calculators' and trackers' page scripts: their addresses carry their
+// content's digest (NAME.DIGEST.mpy, NAME.DIGEST.json: codex/publish/calculators.py; codex-calculators.DIGEST.js,
+// codex-trackers.DIGEST.js, precached: codex/publish/page_scripts.py), so the copy kept under one never goes stale:
+// the cache answers first, and keeps a copy only if its content has its address's digest. A page names the addresses
+// it was built with; a new publication's are new entries, and the old ones go with the old cache.
 // Each language's worker owns the caches named after its scope, and never touches the other language's.
 const PREFIX = `codex-${new URL(self.registration.scope).pathname}-`;
 const CACHE = PREFIX + VERSION;
 const SLOW_NETWORK_MS = 5000; // past this, a cached copy is shown instead of waiting on a failing connection
 const KEPT_ON_USE = new Set(ON_USE.map((path) => new URL(path, self.location.href).href));
-const DIGEST = /\.([0-9a-f]{16})\.(?:mpy|json)$/; // a module's or a data file's address: NAME.DIGEST.mpy / .json
+// a module's, a data file's or a page script's address: NAME.DIGEST.mpy / .json / .js
+const DIGEST = /\.([0-9a-f]{16})\.(?:mpy|json|js)$/;
+const PRECACHED_BY_DIGEST = PRECACHE.map((path) => new URL(path, self.location.href).href).filter((url) =>
+  DIGEST.test(new URL(url).pathname),
+);
+const BY_DIGEST = new Set([...KEPT_ON_USE, ...PRECACHED_BY_DIGEST]);
 
-// The digest an address names, or "" (pages, the runtime, whose folder is named after its release: network first).
-const digestNamed = (url) => (KEPT_ON_USE.has(url) && DIGEST.exec(new URL(url).pathname)?.[1]) || "";
+// The digest an address of this publication names, or "" (pages, the theme, the runtime, whose folder is named after
+// its release: network first). A worker's script is asked for with its fragment (partials/codex-early-runtime.html).
+function digestNamed(url) {
+  const address = new URL(url);
+  address.hash = "";
+  return (BY_DIGEST.has(address.href) && DIGEST.exec(address.pathname)?.[1]) || "";
+}
 
 // The first 16 hex digits of the SHA-256 of an answer's body (codex/publish/calculators.py, content_digest).
 async function digestOf(response) {
@@ -31,8 +42,8 @@ async function digestOf(response) {
 // The network's answer for a calculator file, and whether it may be kept: a whole answer of this site, with the
 // content its address names (a wrong copy is never kept; the page refuses it too). A copy the browser's HTTP cache
 // holds under that address is fetched again once, past that cache, before giving up.
-async function fetchKeepable(url, digest) {
-  let response = await fetch(url);
+async function fetchKeepable(url, digest, cacheMode = "default") {
+  let response = await fetch(url, { cache: cacheMode });
   const fits = async (answer) =>
     answer.status === 200 && answer.type === "basic" && (!digest || (await digestOf(answer.clone())) === digest);
   if (await fits(response)) return { response, keep: true };
@@ -45,7 +56,14 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     // cache: "reload" bypasses the HTTP cache, so a new version never stores an old file.
-    await cache.addAll(PRECACHE.map((path) => new Request(path, { cache: "reload" })));
+    const byDigest = new Set(PRECACHED_BY_DIGEST);
+    const plain = PRECACHE.filter((path) => !byDigest.has(new URL(path, self.location.href).href));
+    await cache.addAll(plain.map((path) => new Request(path, { cache: "reload" })));
+    // the page scripts, each kept only with the content its address names (else kept at its first use)
+    await Promise.all(PRECACHED_BY_DIGEST.map(async (url) => {
+      const { response, keep } = await fetchKeepable(url, digestNamed(url), "reload");
+      if (keep) await cache.put(url, response);
+    }));
     await self.skipWaiting();
   })());
 });
