@@ -61,9 +61,14 @@ from tests.site_server import serve  # noqa: E402
 
 PYODIDE = "0.28.3"
 CALC_ASSETS = "/assets/calculators/"
-PAGE_SCRIPT = "codex-calculators.js"
+# The calculators' page script, at its digested address (codex-calculators.DIGEST.js: codex/publish/page_scripts.py).
+PAGE_SCRIPT = "codex-calculators."
 FORM = re.compile(r'<form\b[^>]*\bdata-calculator="[^"]+"[^>]*>')
+# A form's modules and data by their addresses, NAME.DIGEST (codex/publish/calculators.py); a module's name is the
+# part before the first dot.
 MODULES = re.compile(r'\bdata-modules="([^"]*)"')
+DATA = re.compile(r'\bdata-data="([^"]*)"')
+SCRIPT_SRC = re.compile(r'<script\b[^>]*\bsrc="[^"]*?(assets/javascripts/codex-calculators\.[^"/]+\.js)"')
 HEADING_ID = re.compile(r'<h[1-6][^>]*\bid="([^"]+)"')
 TIMEOUT_MS = 180_000
 
@@ -133,7 +138,7 @@ OURS_HARNESS = """<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><title>MicroPython harness: {title}</title>
 </head><body>
 {forms}
-<script type="module" src="assets/javascripts/codex-calculators.js"></script>
+<script type="module" src="{script}"></script>
 </body></html>
 """
 
@@ -141,7 +146,8 @@ OURS_HARNESS = """<!doctype html>
 @dataclass
 class CalculatorPage:
     """A built page with calculator forms: its address, its calculators, and what its first form (the one the
-    reader comes to first) loads: its modules, in import order (its data-modules), and its data file."""
+    reader comes to first) loads: its modules' names, in import order (its data-modules, by name), and its data file
+    (data/ID.DIGEST.json, its data-data)."""
 
     path: str
     calculators: list[str]
@@ -164,11 +170,10 @@ def calculator_pages(site: Path) -> list[CalculatorPage]:
         if not forms:
             continue
         ids = [re.search(r'\bdata-calculator="([^"]+)"', form)[1] for form in forms]
-        modules = MODULES.search(forms[0])[1].split()
+        modules = [address.split(".")[0] for address in MODULES.search(forms[0])[1].split()]
+        data_file = f"data/{DATA.search(forms[0])[1]}.json"
         headings = HEADING_ID.findall(html[: html.index(forms[0])])
-        pages.append(
-            CalculatorPage(url_path(page, "fr"), list(dict.fromkeys(ids)), modules, f"data/{ids[0]}.json", headings[-1])
-        )
+        pages.append(CalculatorPage(url_path(page, "fr"), list(dict.fromkeys(ids)), modules, data_file, headings[-1]))
     return pages
 
 
@@ -216,7 +221,7 @@ def time_to_load_without_calculators(browser, url: str, service_worker: bool) ->
     context = new_context(browser, service_worker)
     try:
         context.route(f"**{CALC_ASSETS}**", lambda route: route.abort())
-        context.route(f"**/{PAGE_SCRIPT}*", lambda route: route.abort())
+        context.route(f"**/{PAGE_SCRIPT}*.js", lambda route: route.abort())
         page = context.new_page()
         page.goto(url, wait_until="load")
         return page.evaluate("performance.getEntriesByType('navigation')[0].loadEventStart") / 1000
@@ -241,12 +246,16 @@ def pyodide_folder(version: str) -> Path:
 
 
 def write_our_harness(site: Path, page: CalculatorPage, into: Path) -> None:
-    """<slug>-ours.html: the page's forms with the site's own script, and nothing else."""
+    """<slug>-ours.html: the page's forms with the site's own script (by the address the page names), and nothing
+    else."""
     from bs4 import BeautifulSoup
 
-    soup = BeautifulSoup((site / built_path_of(page.path)).read_text(encoding="utf-8"), "html.parser")
+    text = (site / built_path_of(page.path)).read_text(encoding="utf-8")
+    soup = BeautifulSoup(text, "html.parser")
     html = OURS_HARNESS.format(
-        title=page.path, forms="\n".join(str(form) for form in soup.select("form[data-calculator]"))
+        title=page.path,
+        forms="\n".join(str(form) for form in soup.select("form[data-calculator]")),
+        script=SCRIPT_SRC.search(text)[1],
     )
     (into / f"{page.slug}-ours.html").write_text(html, encoding="utf-8")
 
