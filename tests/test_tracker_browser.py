@@ -171,10 +171,10 @@ def test_krom_and_mazrok_through_the_page_give_the_seeds_outcome_and_the_rules_m
         ],
         lang,
     )
-    assert tracker.text("announce") == expected[2]["view"]["announce"]  # nobody between 10 and 5; Krom acts again
+    assert tracker.answer() == expected[2]["view"]["announce"]  # nobody between 10 and 5; Krom acts again
     tracker.declare("Krom", 5, "attaque")
     assert tracker.state() == expected[-1]["state"]
-    assert tracker.text("announce") == expected[-1]["view"]["announce"]  # Mazrok (4) may react this time
+    assert tracker.answer() == expected[-1]["view"]["announce"]  # Mazrok (4) may react this time
     steps = ip.timeline([("Krom", 10), ("Mazrok", 4)], [("Krom", 5, "attaque"), ("Krom", 5, "attaque")])
     assert tracker.drawn()["lanes"][0][2] == [[s["step"], s["start"], s["end"]] for s in steps]
     assert [r["name"] for r in steps[0]["reactors"]] == [] and [r["name"] for r in steps[1]["reactors"]] == ["Mazrok"]
@@ -250,7 +250,7 @@ def test_reivax_cancels_for_a_parry_and_the_earlier_rule_is_a_setting_that_survi
     tracker.declare("Reivax", 2, "shield parry", action="revise")
     assert tracker.error_for("who") == ""
     assert tracker.state()["actions"][0] == {"who": "Reivax", "cost": 3, "label": "attack", "abandoned": True}
-    assert "start again at 17" in tracker.text("announce")
+    assert "start again at 17" in tracker.answer()
     settings = tracker.form("settings")
     settings.locator("[name=declaration_rule]").select_option("earlier")
     tracker.press(tracker.button("settings", settings))

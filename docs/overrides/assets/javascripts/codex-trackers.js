@@ -283,7 +283,7 @@
         button.type = "button";
         button.dataset.undoStep = "";
         button.setAttribute("aria-label", texts.textUndoThisLabel);
-        slot.append(" ", button);
+        slot.prepend(button); // first: in view however long the answer
       }
       if (text && scroll && !quiet && !inView(slot)) slot.scrollIntoView({ block: "nearest", behavior: "instant" });
     }
@@ -432,7 +432,6 @@
     function draw(view) {
       lastView = view;
       out("title").textContent = view.title;
-      out("announce").textContent = view.announce;
       const empty = out("empty");
       empty.textContent = view.empty;
       empty.hidden = !view.empty;
@@ -568,6 +567,9 @@
       const anchor = origin?.isConnected && origin.getClientRects().length ? origin : null;
       const anchorTop = anchor?.getBoundingClientRect().top;
       draw(result.view);
+      // the board's own line says what the page found as it opened (a fight kept, set aside, migrated); a tap's
+      // answer shows beside the tap instead
+      out("announce").textContent = action.action === "view" ? result.view.announce : "";
       const answered = action.action !== "view" && result.view.announce;
       if (answered) showAnswer(origin, result.view.announce, { undoable: DISCARDING.has(action.action), scroll: false });
       if (anchor?.isConnected && anchor.getClientRects().length) {
@@ -775,6 +777,8 @@
     root.prepend(bar);
     let latest = 0;
     let lastView = null;
+    // the ruler drawn for about 640 px and stretched to the window: its numbers and names read from across a table
+    const scale = () => Math.max(1, (out("ruler").clientWidth || 640) / 640);
     async function show(state) {
       const ticket = ++latest;
       let result;
@@ -795,7 +799,7 @@
       const empty = out("empty");
       empty.textContent = result.view.empty || "";
       empty.hidden = !result.view.empty;
-      drawBoard(root, { ...result.view, table: null }, out, id, 0.55);
+      drawBoard(root, { ...result.view, table: null }, out, id, scale());
       out("status").hidden = true;
       root.dataset.state = JSON.stringify(state);
       root.dataset.ready = "true";
@@ -805,7 +809,7 @@
     addEventListener("storage", (event) => event.key === storageKey(id) && fromStorage());
     addEventListener("hashchange", () => location.hash !== PLAYERS && location.reload());
     if ("ResizeObserver" in window) {
-      new ResizeObserver(() => lastView?.ruler && drawRuler(out("ruler"), lastView.ruler, "", 0.55)).observe(out("ruler"));
+      new ResizeObserver(() => lastView?.ruler && drawRuler(out("ruler"), lastView.ruler, "", scale())).observe(out("ruler"));
     }
     fromStorage();
   }
