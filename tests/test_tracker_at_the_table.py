@@ -225,6 +225,7 @@ def test_fields_that_describe_one_combatant_are_cleared_after_adding_them(phone,
     [
         ("initiative-points", [("Krom", {"ip": "10"}), ("Mazrok", {"ip": "4"})], "reset"),
         ("initiative-points", [("Krom", {"ip": "10"}), ("Mazrok", {"ip": "4"})], "remove"),
+        ("initiative-points", [("Krom", {"ip": "10"}), ("Mazrok", {"ip": "4"})], "import"),
         (
             "adnd-round",
             [("Reivax", {"kind": "pc", "dexterity": "16"}), ("Orcs", {"kind": "group", "dexterity": ""})],
@@ -238,8 +239,12 @@ def test_a_step_that_discards_work_offers_its_undo_beside_it(phone, site_url, tr
     if action == "next-round":
         tracker.round_button("next-round")
         tracker.round_button("next-turn")  # mid-round: a segment still to play
+    if action == "import":  # another fight pasted over this one
+        tracker.root.locator("details.codex-tracker-share summary").tap()
+        tracker.root.locator("textarea[name=text]").fill('["codex-ip",1,2,[["Élise",8]],[]]')
     before = tracker.state()
     button = {
+        "import": tracker.root.locator("[data-action=import]"),
         "reset": tracker.root.locator("[data-action=reset]"),
         "remove": tracker.root.locator("[data-action=remove][data-who=Mazrok]"),
         "next-round": tracker.root.locator(".codex-tracker-round [data-action=next-round]"),
