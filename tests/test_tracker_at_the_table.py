@@ -356,7 +356,7 @@ def test_the_players_view_follows_the_gm_without_what_the_gm_hides(browser, site
     try:
         gm = open_tracker(context.new_page(), site_url, lang, "initiative-points")
         players_page = context.new_page()
-        players_page.goto(site_url + PREFIX[lang] + PAGES["initiative-points"] + "#players")
+        players_page.goto(site_url + PREFIX[lang] + PAGES["initiative-points"] + "?players")
         players = Tracker(players_page, "initiative-points")
         players_page.wait_for_function("() => document.documentElement.classList.contains('codex-players-view')")
         players.wait()
@@ -392,7 +392,7 @@ def test_the_round_trackers_players_view_hides_a_secret_hold(browser, site_url):
     try:
         gm = open_tracker(context.new_page(), site_url, "fr", "adnd-round")
         players_page = context.new_page()
-        players_page.goto(site_url + "/" + PAGES["adnd-round"] + "#players")
+        players_page.goto(site_url + "/" + PAGES["adnd-round"] + "?players")
         players = Tracker(players_page, "adnd-round")
         players.wait()
         add_all(gm, [("Fandalg", {"kind": "pc", "dexterity": "9"}), ("Orcs", {"kind": "group", "dexterity": ""})])

@@ -7,7 +7,7 @@
 // (a pick fills the fields, − and + step a number, a roll field selects its value and Enter goes to the next).
 // Each tap's answer shows beside what was tapped ([data-answer], a live region), with an undo where a step discards
 // work. Nothing the browser kept is ever lost: a kept value that cannot be read is set aside, shown, and stays until
-// the reader discards it. The same page opened at #players is the players' view: it follows the GM's tab (a
+// the reader discards it. The same page opened with ?players is the players' view: it follows the GM's tab (a
 // BroadcastChannel, and the storage event) and never writes.
 // Loaded by codex-calculators.js on a page with a tracker, as a classic script (a folder allows it), which hands it
 // the engine as CODEX_TRACKER_ENGINE, with the trackers already parsed (ENGINE.parsed): a reader who followed a link
@@ -17,7 +17,7 @@
   if (!ENGINE) return;
   const SVG = "http://www.w3.org/2000/svg";
   const MAX_UNDO = 100;
-  const PLAYERS = "#players";
+  const PLAYERS = "players"; // the query that opens a tracker's page as the players' view
   // The steps that discard work (a fight, a combatant, a round's pending segments): their answer offers an undo.
   const DISCARDING = new Set(["reset", "import", "remove", "next-round"]);
   const storageKey = (id) => `codex-tracker:${id}`;
@@ -222,7 +222,7 @@
   function bind(root) {
     if (root.dataset.bound) return;
     root.dataset.bound = "true";
-    if (location.hash === PLAYERS) {
+    if (new URLSearchParams(location.search).has(PLAYERS)) {
       bindPlayers(root);
       return;
     }
@@ -762,7 +762,7 @@
     }
   }
 
-  // The players' view (#players): the round in large type, as the GM's tab keeps it, without what the GM hides. It
+  // The players' view (?players): the round in large type, as the GM's tab keeps it, without what the GM hides. It
   // asks the Python for the players' view of the kept state each time that state changes, and never writes.
   function bindPlayers(root) {
     const id = root.dataset.tracker;
@@ -772,7 +772,7 @@
     root.classList.add("codex-tracker--players");
     const bar = element("p", null, "codex-players-bar");
     const back = element("a", root.dataset.textPlayersBack);
-    back.href = location.pathname + location.search;
+    back.href = location.pathname;
     bar.append(element("span", root.dataset.textPlayersHeading, "codex-players-heading"), " ", back);
     root.prepend(bar);
     let latest = 0;
@@ -807,7 +807,6 @@
     const fromStorage = () => show(readKept(storage.get(storageKey(id))).state ?? null);
     if ("BroadcastChannel" in window) new BroadcastChannel(storageKey(id)).onmessage = (event) => show(event.data?.state ?? null);
     addEventListener("storage", (event) => event.key === storageKey(id) && fromStorage());
-    addEventListener("hashchange", () => location.hash !== PLAYERS && location.reload());
     if ("ResizeObserver" in window) {
       new ResizeObserver(() => lastView?.ruler && drawRuler(out("ruler"), lastView.ruler, "", scale())).observe(out("ruler"));
     }
