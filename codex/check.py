@@ -104,11 +104,12 @@ def check_terminology() -> Step:
 
 
 def check_english_style() -> Step:
-    """The English style sheet: units, typographic quotes, the words it avoids (codex/mistakes/english_style.py)."""
+    """The English style sheet: units, typographic quotes, hit points, dice, thousands, spells, the words it avoids, a
+    bare "turn", the glossary's English as long as its French (codex/mistakes/english_style.py)."""
     from codex.data.loading import load_dataset
     from codex.mistakes.english_style import english_style_problems
 
-    step = Step("English style (units, typographic quotes, words to avoid)")
+    step = Step("English style (units, quotes, hit points, dice, thousands, spells, words to avoid, turn, glossary)")
     step.problems = [str(p) for p in english_style_problems(load_dataset(ROOT / "data"), ROOT / "docs" / "en")]
     return step
 
