@@ -1107,7 +1107,7 @@ def view(state, data, lang, announce=""):
     next_round = ctx.text("start_fight") if state["round"] == 0 else ctx.text("action_next_round")
     return {
         "title": title,
-        "empty": ctx.text("empty") if not state["combatants"] else "",
+        "empty": ctx.text("empty_fight") if not state["combatants"] else "",
         "who": _names(state),
         "picks": [],
         "roster": roster,

@@ -466,11 +466,11 @@ def run_tracker(flow, state, action, data, lang, rolls):
         current, migrated = kept(flow, state, rules)
     except NewerFormat:
         current = flow["empty_state"]()
-        notice = ctx.text("state_newer")
+        notice = ctx.text("state_newer", [("aside_title", ctx.text("aside_title"))])
     except ValueError:
         current = flow["empty_state"]()
         if state is not None:
-            notice = ctx.text("state_unreadable")
+            notice = ctx.text("state_unreadable", [("aside_title", ctx.text("aside_title"))])
     if kind == "players":
         if "players_view" not in flow:
             return failure(ctx, "no_players_view", "", [("action", kind)])

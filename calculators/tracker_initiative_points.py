@@ -903,7 +903,7 @@ def view(state, data, lang, announce=""):
         )
     return {
         "title": ctx.text("round_title", [("round", str(state["round"]))]),
-        "empty": ctx.text("empty") if not state["combatants"] else "",
+        "empty": ctx.text("empty_fight") if not state["combatants"] else "",
         "who": _names(state),
         "picks": picks,
         "roster": roster,

@@ -13,12 +13,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from calculators import initiative_points as ip
+from calculators import page_glue
 from calculators import tracker_initiative_points as tracker
 from calculators.calc_common import Context
 from tests.tracker_plays import LANGS, clean_texts, data, last_state, play
 
 ID = "initiative-points"
 RULES = Context(data(ID), "initiative-points", "en").rules
+
+
+def unreadable_text(ctx, key):
+    """What the tracker says of a kept fight it cannot read: it names the panel that holds it."""
+    return ctx.text(key, [("aside_title", ctx.text("aside_title"))])
 
 
 def add(name, points):
@@ -347,7 +353,9 @@ def test_export_then_import_gives_the_same_round():
 def test_a_saved_state_that_cannot_be_read_starts_afresh_and_says_so(saved):
     answer = play(ID, [{"action": "view"}], state=saved)[0]
     assert answer["ok"] and answer["state"] == tracker.empty_state() and answer["unreadable"] is True
-    assert answer["view"]["announce"] == tracker.TrackerContext(data(ID), tracker.DATA, "fr").text("state_unreadable")
+    assert answer["view"]["announce"] == unreadable_text(
+        tracker.TrackerContext(data(ID), tracker.DATA, "fr"), "state_unreadable"
+    )
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -355,7 +363,9 @@ def test_a_state_saved_by_a_newer_site_says_so_not_that_it_is_damaged(lang):
     newer = {"tracker": "initiative-points", "format": 99, "round": 1, "combatants": [], "actions": []}
     answer = play(ID, [{"action": "view"}], lang, state=newer)[0]
     assert answer["ok"] and answer["state"] == tracker.empty_state() and answer["unreadable"] is True
-    assert answer["view"]["announce"] == tracker.TrackerContext(data(ID), tracker.DATA, lang).text("state_newer")
+    assert answer["view"]["announce"] == unreadable_text(
+        tracker.TrackerContext(data(ID), tracker.DATA, lang), "state_newer"
+    )
     for action in ({"action": "declare", "who": "X", "cost": "1"}, {"action": "players"}):
         assert play(ID, [action], lang, state=newer)[0].get("unreadable") in (True, None)
 
@@ -613,3 +623,38 @@ def test_declaring_another_action_never_renumbers_the_steps_before_it():
     assert answers[-1]["view"]["announce"].startswith("3. Krom (b)")
     calculator = ip.timeline([("Krom", 10), ("Mazrok", 4)], [("Krom", 5), ("Mazrok", 2), ("Krom", 5)])
     assert [(s["name"], s["step"]) for s in calculator] == [("Krom", 1), ("Krom", 2), ("Mazrok", 3)]  # as they start
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize(
+    "tracker_id, setup, action, field",
+    [
+        (
+            "initiative-points",
+            [{"action": "add", "name": "Brugor", "ip": "2"}],
+            {"action": "add", "name": "Krom", "ip": ""},
+            "ip",
+        ),
+        (
+            "initiative-points",
+            [{"action": "add", "name": "Brugor", "ip": "2"}],
+            {"action": "declare", "who": "Brugor", "cost": "", "label": "hache"},
+            "cost",
+        ),
+        (
+            "adnd-round",
+            [{"action": "add", "name": "Krom", "kind": "pc", "dexterity": "12"}, {"action": "next-round"}],
+            {"action": "roll", "who": "Krom", "roll": ""},
+            "roll",
+        ),
+    ],
+)
+def test_an_empty_number_field_asks_for_its_value_not_for_combatants(tracker_id, setup, action, field, lang):
+    """The trackers' own text for an empty fight once had the key of the shared "enter a value" message."""
+    state = None
+    for step in setup:
+        state = page_glue.track(tracker_id, state, step, data(tracker_id), lang, [5] * 10)["state"]
+    answer = page_glue.track(tracker_id, state, action, data(tracker_id), lang, [5] * 10)
+    expected = Context(data(tracker_id), "common", lang).text("empty", [("field", answer.get("field"))])
+    assert not answer["ok"] and answer["field"] == field
+    assert answer["error"].split("«")[0].split("“")[0] == expected.split("«")[0].split("“")[0]
