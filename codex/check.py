@@ -7,7 +7,8 @@
 the English style sheet, builds both languages strictly into site/ (where `mkdocs serve` and the README say the site
 is), which also checks the macro calls of every page, the twin pages and both navigations, the links and anchors,
 the wiki links and the open questions each page shows (codex/mistakes/), then what the English open questions quote
-against the built pages, replays each calculator's stored vectors under CPython (a value a calculator reads
+against the built pages and the author's words character for character (the pages' author's-text blocks, the open
+questions' French quotations), replays each calculator's stored vectors under CPython (a value a calculator reads
 changed: the vectors say so, with the command that refreshes them), and runs ruff. Exit status 0 when everything
 passed, 1 otherwise; CONTRIBUTING.md ("What the errors mean") explains each message.
 """
@@ -115,12 +116,24 @@ def check_english_style() -> Step:
 
 
 def check_quotations() -> Step:
-    """What the English open questions quote, the built pages say word for word (codex/mistakes/quotations.py)."""
+    """What the English open questions quote, the built pages say word for word (codex/mistakes/quotations.py); the
+    author's words, in the built pages' author's-text blocks and the open questions' French quotations, are his
+    character for character (codex/mistakes/verbatim.py)."""
+    from codex.data.integrity import listed_documents
     from codex.data.loading import load_dataset
     from codex.mistakes.quotations import misquotations
+    from codex.mistakes.verbatim import author_text_problems, quotation_problems
+    from codex.sources.passages import source_texts
 
-    step = Step("open questions' quotations (the built English pages say them word for word)")
-    step.problems = [str(p) for p in misquotations(load_dataset(ROOT / "data"), ROOT / "site" / "en")]
+    step = Step(
+        "quotations (the built English pages say the open questions' word for word; the author's words are his, "
+        "character for character)"
+    )
+    dataset = load_dataset(ROOT / "data")
+    sources = source_texts(dataset.root, listed_documents(dataset))
+    problems = misquotations(dataset, ROOT / "site" / "en")
+    problems += author_text_problems(ROOT / "site", ROOT / "docs", sources) + quotation_problems(dataset, sources)
+    step.problems = [str(p) for p in problems]
     return step
 
 

@@ -1,7 +1,8 @@
 """The author's words (issue 25, codex/sources/passages.py): a quotation is found in its seed whatever its typography,
 once or not at all; a mistyped one names the closest passage; a page's author_text() call is checked before the
 build renders it, and the built page shows the seed's paragraphs folded under "Author's text", in French on both
-sites, left out of the search index, the rulebook and print."""
+sites, left out of the search index, the rulebook and print. His words are shown as he wrote them, character for
+character, and the open questions quote his characters (issue 36, codex/mistakes/verbatim.py)."""
 
 from __future__ import annotations
 
@@ -70,7 +71,7 @@ def test_the_author_text_is_the_seed_s_paragraphs_in_french(lang):
     stop = RULES.paragraph_of("Tous les fumbles arrêtent")
     html = str(render_author_text(RULES, stop, stop + 1, lang, ui))
     assert html.startswith('<details class="codex-author-text" data-search-exclude>') and "\n" not in html
-    assert f'<div lang="fr"><p>{FUMBLES_STOP}</p><p>Pour produire' in html
+    assert f'<div lang="fr" data-verbatim><p>{FUMBLES_STOP}</p><p>Pour produire' in html
     assert ui.text("author_text", lang) in html
 
 
@@ -139,12 +140,105 @@ def test_a_made_up_quotation_in_a_data_file_stops_the_load_at_its_line(tmp_path)
     ]
 
 
-def test_the_author_s_words_get_french_spacing_but_times_and_addresses_do_not():
-    from codex.render.author_text import french_spacing
+@pytest.mark.parametrize("document", ["000", "002", "003"])
+def test_the_author_s_text_is_his_characters_as_written_on_a_french_page(document):
+    """Issue 36: no space added before « : », « .; » not turned into « . ; », no capital À, no no-break space: the
+    block shows each paragraph as the seed has it, after the French page's typography has run."""
+    from codex.i18n.typography import typeset_markdown
 
-    assert french_spacing("d’OA; elle, simple: Une, «mot»") == "d’OA\u202f; elle, simple\u00a0: Une, «\u00a0mot\u00a0»"
-    assert french_spacing("à 10:30, http://x.org") == "à 10:30, http://x.org"
-    assert french_spacing("A chaque round") == "À chaque round"
+    source = CHECKS.sources[document]
+    block = str(render_author_text(source, 0, len(source.paragraphs) - 1, "fr", UIText.from_dataset(DATASET)))
+    page = parsed_html(typeset_markdown(f"A chaque round : un texte.\n\n{block}\n", "fr"))
+    shown = [p.text_content() for p in page.xpath('//div[@lang="fr"]/p')]
+    assert len(shown) == len(source.paragraphs)
+    changed = [(mine, his) for mine, his in zip(shown, source.paragraphs, strict=True) if mine != his]
+    assert not changed, f"{len(changed)} paragraphs changed, the first: {changed[0]}"
+
+
+def parsed_html(text: str):
+    from lxml import html
+
+    return html.fromstring(f"<div>{text}</div>", parser=html.HTMLParser(encoding="utf-8"))
+
+
+def test_french_typography_leaves_an_element_marked_verbatim_alone():
+    from codex.i18n.typography import typeset_markdown
+
+    markdown = 'A chaque round : x\n\n<div lang="fr" data-verbatim><p>A chaque round: OA.; elle : « mot »</p></div>\n'
+    assert typeset_markdown(markdown, "fr") == markdown.replace("A chaque round : x", "À chaque round\u00a0: x")
+
+
+def built_block(tmp_path, paragraph: str, page: str = "fumbles"):
+    """A built French site of one page whose author's-text block shows `paragraph`, and its docs page."""
+    site, docs = tmp_path / "site", tmp_path / "docs"
+    (site / page).mkdir(parents=True)
+    (site / page / "index.html").write_text(
+        f'<article><p>Règle.</p><details class="codex-author-text"><summary>Texte</summary><div lang="fr" '
+        f"data-verbatim><p>{paragraph}</p></div></details></article>",
+        encoding="utf-8",
+    )
+    (docs / "fr").mkdir(parents=True)
+    (docs / "fr" / f"{page}.md").write_text(
+        "# Fumbles\n\nRègle.\n\n{{ author_text('000', 'Tous les fumbles arrêtent') }}\n", encoding="utf-8"
+    )
+    return site, docs
+
+
+def test_the_verbatim_check_names_a_block_that_changes_the_author_s_characters(tmp_path):
+    from codex.mistakes.verbatim import author_text_problems
+
+    site, docs = built_block(tmp_path, FUMBLES_STOP)
+    assert author_text_problems(site, docs, CHECKS.sources) == []
+    changed = FUMBLES_STOP.replace("dans le round", "dans le round\u00a0:").replace("subséquente", "subsequente")
+    site, docs = built_block(tmp_path / "2", changed)
+    found = [str(p) for p in author_text_problems(site, docs, CHECKS.sources)]
+    stop = RULES.paragraph_of("Tous les fumbles arrêtent") + 1
+    assert len(found) == 1 and found[0].startswith(
+        f"docs/fr/fumbles.md:5 [fr]: the author's text differs from 000_dd346e63a171f715.txt, paragraph {stop}: "
+        "« … action subsequente … » for « … action subséquente … »"
+    ), found
+
+
+QUESTION = """\
+# yaml-language-server: $schema=../schemas/open-question.schema.json
+id: the-question
+title: {fr: "Une question ?", en: "A question?"}
+status: open
+page: rules/ip.md
+readings:
+  - text:
+      fr: "QUOTED : une lecture."
+      en: "A reading."
+    source: {seed: 003_c731bc9041012e2b.txt, section: Utilisations des points d’avantage, quote: "faire des dégâts supplémentaires par un coup visé"}
+"""
+
+
+@pytest.mark.parametrize(
+    "quoted, what",
+    [
+        ("« faire des dégâts supplémentaires par un coup visé [A PRECISER] »", None),
+        ("« Faire des dégâts  supplémentaires par un coup visé [A PRECISER] »", None),  # its first capital, spaces
+        ("« faire des dégâts supplémentaires par un [sic] coup visé [A PRECISER] »", None),  # ours, marked
+        ("« faire des dégâts supplémentaires par un coup visé [À PRÉCISER] »", "« … coup visé [À PRÉCIS… »"),
+        (
+            "« faire des dégats supplémentaires par un coup visé »",
+            "« …aire des dégats supp… » for « …aire des dégâts supp… »",
+        ),
+        ("« faire des dommages supplémentaires par un coup visé [A PRECISER] »", "which reads « faire des dégâts"),
+    ],
+)
+def test_an_open_question_quotes_the_author_s_characters(tmp_path, quoted, what):
+    from codex.data.loading import load_dataset
+    from codex.mistakes.verbatim import quotation_problems
+    from tests.data_fixtures import data_dir_with
+
+    data = data_dir_with(tmp_path, {"open-questions/the-question.yaml": QUESTION.replace("QUOTED", quoted)})
+    found = [str(p) for p in quotation_problems(load_dataset(data), CHECKS.sources)]
+    if what is None:
+        assert found == []
+    else:
+        assert len(found) == 1 and found[0].startswith("data/open-questions/the-question.yaml:8 [fr]: «"), found
+        assert what in found[0], found
 
 
 def test_a_paragraph_left_out_on_purpose_is_not_counted_as_missing(tmp_path):

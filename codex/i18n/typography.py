@@ -12,7 +12,8 @@ follows the preposition (chaque, la, l’, partir, 0...): "A et X s’attaquent"
 
 Three entry points: `typeset` for one text, `typeset_french_texts` for the loaded data (every `fr` of a {fr, en}
 pair), and `typeset_markdown` for a French page's Markdown (prose and the HTML the macros wrote), which leaves code,
-HTML tags, URLs and Markdown syntax as they are.
+HTML tags, URLs and Markdown syntax as they are, and the author's own words that a quotation shows as he wrote
+them (an element marked `data-verbatim`, with its content: the author's-text blocks, codex/render/author_text.py).
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ AFTER_A = rf"[ \u00a0](?:(?:{AFTER_PREPOSITION})(?![^\W\d_])|l[’']|[0-9])"  # 
 CAPITAL_A = re.compile(rf"(?P<start>{SENTENCE_START})A(?={AFTER_A})", re.MULTILINE)
 
 # What typeset_markdown must not touch: fenced code, code spans, HTML comments, code-like HTML elements with their
-# content, HTML tags and autolinks, link destinations, attribute lists ({#id}), definitions ([x]: ..., *[ABBR]: ...),
+# content, an element marked data-verbatim with its content (the author's words, as he wrote them; it holds no element
+# of its own name), HTML tags and autolinks, link destinations, attribute lists ({#id}), definitions ([x]: ..., *[ABBR]: ...),
 # bare URLs and the delimiter rows of Markdown tables (| :--- |).
 PROTECTED_MARKDOWN = re.compile(
     r"""
@@ -49,6 +51,7 @@ PROTECTED_MARKDOWN = re.compile(
     | (?P<ticks>`+)[^\n]+?(?P=ticks)
     | <!--.*?-->
     | <(?P<element>code|pre|kbd|samp|script|style|textarea)\b[^>]*>.*?</(?P=element)\s*>
+    | <(?P<verbatim>[A-Za-z]+)\b[^>]*\sdata-verbatim\b[^>]*>.*?</(?P=verbatim)\s*>
     | </?[A-Za-z][^>]*>
     | \]\([^)\n]*\)
     | \{[ \t]*[:#.][^}\n]*\}
