@@ -230,9 +230,9 @@ def test_a_fight_saved_before_the_format_number_opens_and_an_unreadable_one_is_k
     ]
     assert message and tracker.text("announce") == message
     assert message in tracker.text("aside-reason")
-    assert json.loads(tracker.root.locator("[data-output=aside-text]").input_value()) == newer["state"]
+    assert json.loads(tracker.root.locator("[data-output=aside-text]").input_value()) == newer  # its undo steps too
     aside = page.evaluate("(key) => localStorage.getItem(key)", f"codex-tracker:{tracker_id}:aside")
-    assert [json.loads(text) for text in json.loads(aside)] == [newer["state"]]
+    assert [json.loads(text) for text in json.loads(aside)] == [newer]
     assert tracker.state()["combatants"] == []
 
 

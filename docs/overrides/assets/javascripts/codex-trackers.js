@@ -262,19 +262,25 @@
       }
     }
 
-    // The answer's place: in the form or group the reader tapped in, else the round's bar (kept at the screen's foot).
-    const slotFor = (origin) => origin?.closest?.("form, [data-answer-scope]")?.querySelector("[data-answer]") || roundSlot;
+    // Where a tap's answer goes, found as the reader taps (the row tapped may be drawn anew before the answer): the
+    // form or group tapped in, with its answer's place, else the round's bar (kept at the screen's foot).
+    function placeOf(origin) {
+      const scope = origin?.closest?.("form, [data-answer-scope]") || null;
+      return { origin, scope, slot: scope?.querySelector("[data-answer]") || roundSlot };
+    }
 
+    // Wholly on the screen: below the site's header, above the round's bar where it covers the screen's foot.
     function inView(node) {
       const box = node.getBoundingClientRect();
       const bar = roundSlot?.closest(".codex-tracker-round")?.getBoundingClientRect();
-      const bottom = bar && !roundSlot.contains(node) && bar.top < innerHeight ? bar.top : innerHeight;
-      return box.top >= 0 && box.bottom <= bottom;
+      const bottom = bar && !roundSlot.contains(node) && bar.top < innerHeight && bar.top > 0 ? bar.top : innerHeight;
+      const top = document.querySelector(".md-header")?.getBoundingClientRect().bottom || 0;
+      return box.top >= top && box.bottom <= bottom;
     }
 
     // quiet: for screen readers only (the same words already show beside their field)
-    function showAnswer(origin, text, { error = false, undoable = false, quiet = false, scroll = true } = {}) {
-      const slot = slotFor(origin);
+    function showAnswer(place, text, { error = false, undoable = false, quiet = false, scroll = true } = {}) {
+      const slot = place.slot;
       slot.replaceChildren(element("span", text));
       slot.classList.toggle("codex-tracker-answer--error", error);
       slot.classList.toggle("codex-tracker-answer--quiet", quiet);
@@ -290,15 +296,19 @@
 
     // A refusal: beside the field it is about when that field is typed in (kept in focus, its value selected to
     // retype) and said to screen readers from the answer's place; otherwise shown in the answer's place itself.
-    function showError(result, origin) {
-      const scope = origin?.closest?.("form, [data-answer-scope], li") || null;
+    function showError(result, place) {
+      const origin = place.origin;
       let slot = null;
       let control = null;
       if (origin?.name && origin.name === result.field) control = origin; // the very field typed in (a roll)
-      for (const place of [scope, root].filter(Boolean)) {
+      // the field in the row or form tapped in; elsewhere in the tracker only for a tap with no answer's place of its
+      // own (a refusal is never said beside a field far from the tap)
+      const row = origin?.closest?.("li");
+      const within = place.slot === roundSlot && !roundSlot.contains(origin || roundSlot) ? [row, root] : [row, place.scope];
+      for (const part of within.filter(Boolean)) {
         if (!result.field) break;
-        slot ??= place.querySelector(`[data-error-for="${CSS.escape(result.field)}"]`);
-        control ??= place.querySelector(`[name="${CSS.escape(result.field)}"]`);
+        slot ??= part.querySelector(`[data-error-for="${CSS.escape(result.field)}"]`);
+        control ??= part.querySelector(`[name="${CSS.escape(result.field)}"]`);
       }
       const typed = Boolean(control && slot && control.type !== "radio" && control.type !== "checkbox");
       if (control) (control.type === "radio" ? control.closest("fieldset") : control).setAttribute("aria-invalid", "true");
@@ -309,7 +319,7 @@
         const field = control.closest(".codex-field") || control;
         if (!inView(field)) field.scrollIntoView({ block: "center", behavior: "instant" });
       }
-      showAnswer(origin, result.error, { error: true, quiet: typed });
+      showAnswer(place, result.error, { error: true, quiet: typed });
     }
 
     // ---------------------------------------------------------------- drawing the Python's view
@@ -490,17 +500,17 @@
           keepAside(id, aside);
           drawAside("");
           clearAnswers();
-          showAnswer(aside.length ? button : null, lastView.announce, { undoable: true });
+          showAnswer(placeOf(aside.length ? button : null), lastView.announce, { undoable: true });
         }
       } else if (kind === "copy") {
         const field = out("aside-text");
         try {
           await navigator.clipboard.writeText(text);
-          showAnswer(button, texts.textAsideCopied);
+          showAnswer(placeOf(button), texts.textAsideCopied);
         } catch {
           field.focus();
           field.select();
-          showAnswer(button, texts.textAsideCopyFailed, { error: true });
+          showAnswer(placeOf(button), texts.textAsideCopyFailed, { error: true });
         }
       } else if (kind === "discard") {
         if (button.dataset.armed !== "true") {
@@ -515,7 +525,7 @@
         aside = aside.filter((item) => item !== text);
         keepAside(id, aside);
         drawAside("");
-        showAnswer(aside.length ? button : roundSlot, texts.textAsideDiscarded);
+        showAnswer(placeOf(aside.length ? button : null), texts.textAsideDiscarded);
       }
     }
 
@@ -530,6 +540,7 @@
     // One action on the state: the Python's answer drawn, the state kept (and the one before it, for undo), the
     // answer shown beside `origin` (what was tapped or typed in).
     async function step(action, origin) {
+      const place = placeOf(origin);
       clearAnswers();
       root.setAttribute("aria-busy", "true");
       let result;
@@ -549,37 +560,41 @@
       }
       root.removeAttribute("aria-busy");
       if (!result.ok) {
-        showError(result, origin);
+        showError(result, place);
         return false;
       }
       const before = JSON.stringify(state);
       if (result.unreadable) {
-        // The kept fight could not be read (damaged, or saved by a newer site): set aside, not dropped, and shown
-        // with the message; the new fight starts beside it.
-        setAside(before, result.view.announce);
+        // The kept fight could not be read (damaged, or saved by a newer site): set aside whole (its undo steps
+        // too), not dropped, and shown with the message; the new fight starts beside it.
+        setAside(JSON.stringify({ state, undo }), result.view.announce);
+        undo = [];
       } else if (action.action !== "undo" && state !== null && before !== JSON.stringify(result.state)) {
         undo.push(state);
         undo = undo.slice(-MAX_UNDO);
       }
       state = result.state;
       keep();
-      // what was tapped stays under the finger while the board above it changes (a form shown or hidden, the rolls)
-      const anchor = origin?.isConnected && origin.getClientRects().length ? origin : null;
-      const anchorTop = anchor?.getBoundingClientRect().top;
+      // what was tapped stays under the finger while the board above it changes (a form shown or hidden, the rolls):
+      // the control itself, or its group when the control is drawn anew (a roster's or a list's row)
+      const anchors = [origin, place.scope].filter((node) => node?.isConnected && node.getClientRects().length);
+      const tops = anchors.map((node) => node.getBoundingClientRect().top);
+      const rollsShown = !out("rolls").hidden;
       draw(result.view);
       // the board's own line says what the page found as it opened (a fight kept, set aside, migrated); a tap's
       // answer shows beside the tap instead
       out("announce").textContent = action.action === "view" ? result.view.announce : "";
       const answered = action.action !== "view" && result.view.announce;
-      if (answered) showAnswer(origin, result.view.announce, { undoable: DISCARDING.has(action.action), scroll: false });
-      if (anchor?.isConnected && anchor.getClientRects().length) {
-        const moved = anchor.getBoundingClientRect().top - anchorTop;
+      if (answered) showAnswer(place, result.view.announce, { undoable: DISCARDING.has(action.action), scroll: false });
+      const kept = anchors.findIndex((node) => node.isConnected && node.getClientRects().length);
+      if (kept >= 0) {
+        const moved = anchors[kept].getBoundingClientRect().top - tops[kept];
         if (Math.abs(moved) > 1) scrollBy({ top: moved, behavior: "instant" });
       }
-      if (answered) {
-        const slot = slotFor(origin);
-        if (!inView(slot)) slot.scrollIntoView({ block: "nearest", behavior: "instant" });
-      }
+      // the rolls to type, as a round starts; then the answer, which has the last word
+      const rolls = out("rolls");
+      if (!rollsShown && !rolls.hidden && !inView(rolls)) rolls.scrollIntoView({ block: "nearest", behavior: "instant" });
+      if (answered && !inView(place.slot)) place.slot.scrollIntoView({ block: "nearest", behavior: "instant" });
       if (typeof result.text === "string") {
         const text = root.querySelector('textarea[name="text"]');
         text.value = result.text;
@@ -682,16 +697,34 @@
       requestAnimationFrame(() => document.activeElement === input && input.value === value && input.select());
     });
 
-    // Enter in a roll field goes to the next roll (the typed one is sent on its change), the last one leaves them.
+    // Enter in a roll field goes to the next roll (the typed one is sent on its change), the last one leaves them;
+    // in a form, Enter goes to its next field and sends the form from its last (not « Ajouter » from the name alone).
+    const typedFields = (form) => [...form.querySelectorAll("input[type=text]")].filter((input) => input.getClientRects().length);
     root.addEventListener("keydown", (event) => {
       const input = event.target;
-      if (event.key !== "Enter" || input.name !== "roll") return;
-      event.preventDefault();
-      const rolls = [...root.querySelectorAll("input[name=roll]")];
-      const next = rolls[rolls.indexOf(input) + 1];
-      if (next) next.focus();
-      else input.blur();
+      if (event.key !== "Enter" || input.tagName !== "INPUT" || input.type !== "text") return;
+      if (input.name === "roll") {
+        event.preventDefault();
+        const rolls = [...root.querySelectorAll("input[name=roll]")];
+        const next = rolls[rolls.indexOf(input) + 1];
+        if (next) next.focus();
+        else input.blur();
+        return;
+      }
+      const form = input.closest("form");
+      const fields = form ? typedFields(form) : [];
+      const next = fields[fields.indexOf(input) + 1];
+      if (next && !input.closest("li")) {
+        event.preventDefault();
+        next.focus();
+      }
     });
+    for (const form of root.querySelectorAll("form[data-form]")) {
+      const fields = typedFields(form);
+      fields.forEach((input, index) => {
+        input.enterKeyHint = index < fields.length - 1 ? "next" : "go";
+      });
+    }
 
     if ("ResizeObserver" in window) {
       let width = 0;
