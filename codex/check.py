@@ -106,12 +106,19 @@ def check_terminology() -> Step:
 
 def check_english_style() -> Step:
     """The English style sheet: units, typographic quotes, hit points, dice, thousands, spells, the words it avoids, a
-    bare "turn", the glossary's English as long as its French (codex/mistakes/english_style.py)."""
+    bare "turn", the glossary's English as long as its French (codex/mistakes/english_style.py); a UI text names a
+    control by its label (codex/mistakes/control_labels.py)."""
     from codex.data.loading import load_dataset
+    from codex.mistakes.control_labels import control_label_problems
     from codex.mistakes.english_style import english_style_problems
 
-    step = Step("English style (units, quotes, hit points, dice, thousands, spells, words to avoid, turn, glossary)")
-    step.problems = [str(p) for p in english_style_problems(load_dataset(ROOT / "data"), ROOT / "docs" / "en")]
+    step = Step(
+        "English style (units, quotes, hit points, dice, thousands, spells, words to avoid, turn, glossary; the UI "
+        "texts name each control by its label)"
+    )
+    dataset = load_dataset(ROOT / "data")
+    problems = english_style_problems(dataset, ROOT / "docs" / "en") + control_label_problems(dataset)
+    step.problems = [str(p) for p in problems]
     return step
 
 
