@@ -84,7 +84,7 @@ def control_label_problems(dataset: Dataset) -> list[Problem]:
     for lang in ("en", "fr"):
         known = labels(dataset, lang)
         for doc, path, quoted in ui_quotations(dataset, lang):
-            if quoted in known or (len(quoted.split()) >= 2 and any(folded(quoted) in text for text in author)):
+            if quoted in known or (len(folded(quoted)) >= 4 and any(folded(quoted) in text for text in author)):
                 continue
             near = difflib.get_close_matches(quoted, sorted(known), n=1, cutoff=0.6)
             found.append(
