@@ -235,7 +235,8 @@ def parse_int(form, field, ctx, lo, hi):
         while body != "" and body[0] in SPACES:
             body = body[1:]
     if not is_digits(body):
-        raise InputError(error("not_whole", field, ctx))
+        example = 12 if lo <= 12 <= hi else (hi if hi < 12 else lo)  # an example the field would take
+        raise InputError(error("not_whole", field, ctx, [("example", number_text(example))]))
     value = sign * digits_value(body)
     if value < 0 and lo >= 0:
         raise InputError(error("negative", field, ctx))

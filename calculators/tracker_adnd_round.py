@@ -646,6 +646,9 @@ def _start_round(state, data, ctx, rules, rolls):
     if not state["combatants"]:
         raise InputError(failure(ctx, "nobody", "name"))
     said = []
+    skipped = _still_to_act(state, data, rules)
+    if skipped:  # the GM moves on before the round's end: say who never acted (the undo beside it brings it back)
+        said.append(ctx.text("round_left", [("round", str(state["round"])), ("names", ", ".join(skipped))]))
     if state["round"] == 0:
         for item in state["surprise"]:
             if item["check"] != "none" and item["roll"] is None:
@@ -670,6 +673,24 @@ def _start_round(state, data, ctx, rules, rolls):
             ctx.text("order_proposed", [("segment", number_text(groups[0]["initiative"])), ("names", ", ".join(names))])
         )
     return " ".join(said)
+
+
+def _still_to_act(state, data, rules):
+    """Who has not acted yet in a round under way: a segment still to come, a delayed action not taken, a late roll."""
+    if state["round"] == 0 or state["finished"]:
+        return []
+    groups = round_order(state, data, rules)
+    now = now_segment(state, groups)
+    if state["segment"] is None:
+        now = None  # the rolls still being entered: nobody has acted
+    names = []
+    for c in state["combatants"]:
+        mine = own_segment(groups, c["name"])
+        if mine is None or _took_delayed(state, c["name"]):
+            continue
+        if now is None or mine > now or c["name"] in state["delayed"] or c["name"] in state["late"]:
+            names.append(c["name"])
+    return names
 
 
 def _now_text(groups, state, ctx):

@@ -192,7 +192,7 @@ def test_round_start_fastest_resolves_first_and_can_react():
 def test_equal_ends_resolve_together():
     result = ip.calculate({"combatants": "A 20\nB 15", "actions": "A 10\nB 5"}, DATA, "en")
     assert result["outputs"]["order"]["value"] == "A+B"
-    assert result["outputs"]["order"]["text"] == "1. A 20→10 together with B 15→10"
+    assert result["outputs"]["order"]["text"] == "1. A 20→10; at the same time, B 15→10"
 
 
 def test_a_combatant_outside_the_two_points_cannot_react_even_with_nothing_declared():

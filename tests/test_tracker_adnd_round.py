@@ -12,6 +12,7 @@ import pytest
 from calculators import initiative as ini
 from calculators import tracker_adnd_round as tracker
 from calculators.calc_common import Context
+from calculators.tracker_common import TrackerContext
 from tests.tracker_plays import LANGS, clean_texts, data, last_state, play
 
 ID = "adnd-round"
@@ -474,7 +475,7 @@ def test_hide_toggles_a_combatant_out_of_the_players_view(lang):
     hidden = play(ID, [{"action": "hide", "who": "orcs"}], lang, state=state)[0]
     assert hidden["ok"] and hidden["state"]["combatants"][2]["hidden"] is True
     assert hidden["view"]["announce"] == (
-        "Orcs est caché aux joueurs." if lang == "fr" else "Orcs is hidden from the players."
+        "Caché aux joueurs\u00a0: Orcs." if lang == "fr" else "Hidden from the players: Orcs."
     )
     roster = hidden["view"]["roster"][2]
     assert roster["hidden"] is True and roster["hide"] == (
@@ -489,7 +490,7 @@ def test_hide_toggles_a_combatant_out_of_the_players_view(lang):
     assert "−1" in view["title"] and "2" not in view["title"].replace("−1", "")  # round 1, segment −1
     back = play(ID, [{"action": "hide", "who": "Orcs"}], lang, state=hidden["state"])[0]
     assert back["state"]["combatants"][2]["hidden"] is False
-    assert "visible" in back["view"]["announce"]
+    assert "visible" in back["view"]["announce"].lower()
 
 
 def test_a_secret_hold_shows_the_players_that_someone_holds_not_the_condition():
@@ -534,3 +535,27 @@ def test_french_texts_need_no_elision_and_english_ones_say_they():
             assert not re.search(r"\b(de|du|le|la) \{", value["fr"]), key
             assert "(s)" not in value["fr"] and "(s)" not in value["en"], key
             assert not re.search(r"\b(he|him|his|He|His)\b", value["en"]), key
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_round_left_before_its_end_names_who_never_acted(lang):
+    """A GM's pass at 390 px: « Round suivant » in mid-round skipped the segments still to play without a word."""
+    actions = [
+        {"action": "add", "name": "Fandalg", "kind": "pc", "dexterity": "9"},
+        {"action": "add", "name": "Legalos", "kind": "pc", "dexterity": "18"},
+        {"action": "add", "name": "Orcs", "kind": "group", "dexterity": ""},
+        {"action": "next-round"},
+        {"action": "roll", "who": "Fandalg", "roll": "2"},
+        {"action": "roll", "who": "Legalos", "roll": "9"},
+        {"action": "roll", "who": "Orcs", "roll": "7"},
+        {"action": "next-turn"},
+    ]
+    state = last_state(play(ID, actions, lang))
+    answer = tracker.track(state, {"action": "next-round"}, data(ID), lang, [5] * 10)
+    expected = TrackerContext(data(ID), tracker.DATA, lang).text(
+        "round_left", [("round", "1"), ("names", "Legalos, Orcs")]
+    )
+    assert answer["ok"] and answer["view"]["announce"].startswith(expected)
+    finished = last_state(play(ID, actions + [{"action": "next-turn"}] * 3, lang))
+    said = tracker.track(finished, {"action": "next-round"}, data(ID), lang, [5] * 10)["view"]["announce"]
+    assert expected.split(":")[0] not in said  # a round played to its end: nothing skipped, nothing said
