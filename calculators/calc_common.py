@@ -98,13 +98,32 @@ class Context:
                 return texts[key].get(self.lang)
         return None
 
-    def entry(self, section, key, values=()):
+    def entry(self, section, key, values=(), depth=0):
         """A text of one section of the data files (labels, options, help, defaults, fields, texts), the
-        calculator's own before the shared one, its {placeholders} filled like `text`; None when neither has it."""
+        calculator's own before the shared one, its {placeholders} filled like `text`; None when neither has it.
+        A text that names a control writes the control's own words by placeholder, one source for both:
+        {text:KEY} a text of `texts:` (a button: {text:action_export}), {label:NAME} a field's label."""
         template = self._pick(section, key)
         if template is None:
             return None
-        return fill(template, list(values) + self.constant_values)
+        return fill(template, list(values) + self._named_controls(template, values, depth) + self.constant_values)
+
+    def _named_controls(self, template, values, depth):
+        found = []
+        if depth > 1 or "{" not in template:
+            return found
+        for kind, section in (("text:", "texts"), ("label:", "labels")):
+            at = template.find("{" + kind)
+            while at >= 0:
+                end = template.find("}", at)
+                if end < 0:
+                    break
+                name = template[at + 1 : end]
+                shown = self.entry(section, name[len(kind) :], values, depth + 1)
+                if shown is not None:
+                    found.append((name, shown))
+                at = template.find("{" + kind, end)
+        return found
 
     def text(self, key, values=()):
         """A text of the calculator's `texts:` (else the shared ones), its {placeholders} filled from `values`, then

@@ -113,6 +113,24 @@ def test_a_text_may_print_a_rule_constant_by_its_id():
     assert ctx.text("no_run_up", [("dc", "40")]).startswith("No run-up of 20 feet or more: DC × 2 = 40 (")
 
 
+def test_a_text_that_names_a_control_takes_the_controls_own_words():
+    """One source for a button's label and its mentions (issue 36): {text:KEY} prints a text, {label:NAME} a field's
+    label, with the caller's values; renaming the button renames its mentions."""
+    data = {
+        "t": {
+            "texts": {
+                "action_go": {"en": "Play segment {segment}"},
+                "hint": {"en": "Choose “{text:action_go}” in “{label:who}”; {text:missing} stays."},
+            },
+            "labels": {"who": {"en": "Who"}},
+        }
+    }
+    ctx = cc.Context(data, "t", "en")
+    assert ctx.text("hint", [("segment", "4")]) == "Choose “Play segment 4” in “Who”; {text:missing} stays."
+    data["t"]["texts"]["action_go"]["en"] = "Go to segment {segment}"
+    assert ctx.text("hint", [("segment", "4")]).startswith("Choose “Go to segment 4”")
+
+
 def test_the_calculator_texts_come_before_the_shared_ones():
     data = browser_data()
     shared = cc.Context(data, "jump", "en").text("empty", [("field", "x")])

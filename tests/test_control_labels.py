@@ -9,7 +9,11 @@ from tests.conftest import ROOT
 from tests.data_fixtures import data_dir_with
 
 COMMON = (ROOT / "data" / "calculators" / "tracker-common.yaml").read_text(encoding="utf-8")
-HELP_EN = 'en: "“Export” writes the whole tracker here as one line'
+UNDONE = '  undone: {fr: "Dernière étape annulée.", en: "Last step undone."}'
+# a text that names the export button by its words, and one that names it by placeholder ({text:KEY}, one source)
+LITERAL = UNDONE.replace("Last step undone.", "Choose “Export” to copy it.")
+PLACEHOLDER = UNDONE.replace("Last step undone.", "Choose “{text:action_export}” to copy it.")
+RENAMED = ("action_export: {fr: Exporter, en: Export}", "action_export: {fr: Exporter, en: Save}")
 
 
 def problems(tmp_path, common: str) -> list[str]:
@@ -23,22 +27,27 @@ def test_the_project_s_ui_texts_name_each_control_by_its_label():
 
 
 def test_a_text_that_names_a_button_by_its_label_passes(tmp_path):
-    assert HELP_EN in COMMON
-    assert problems(tmp_path, COMMON) == []
+    assert UNDONE in COMMON
+    assert problems(tmp_path, COMMON.replace(UNDONE, LITERAL)) == []
 
 
 def test_a_renamed_button_names_the_text_that_still_says_the_old_label(tmp_path):
-    renamed = COMMON.replace("action_export: {fr: Exporter, en: Export}", "action_export: {fr: Exporter, en: Save}")
-    assert renamed != COMMON
-    line = COMMON[: COMMON.index(HELP_EN)].count("\n") + 1
+    common = COMMON.replace(UNDONE, LITERAL)
+    renamed = common.replace(*RENAMED)
+    assert renamed != common
+    line = common[: common.index(LITERAL)].count("\n") + 1
     found = problems(tmp_path, renamed)
     assert f"data/calculators/tracker-common.yaml:{line} [en]: “Export” is the label of no control" in "\n".join(found)
     assert all("“Export” is the label of no control" in f for f in found), found
 
 
+def test_a_text_that_names_a_button_by_placeholder_follows_its_renaming(tmp_path):
+    assert problems(tmp_path, COMMON.replace(UNDONE, PLACEHOLDER).replace(*RENAMED)) == []
+
+
 def test_a_label_with_a_placeholder_is_named_by_its_words(tmp_path):
     """“Rename” for the button “Rename {name}”; what to type and a command are not controls."""
-    text = '  undone: {fr: "Dernière étape annulée.", en: "Last step undone."}'
+    text = UNDONE
     assert text in COMMON
     said = text.replace("Last step undone.", "Tap “Rename”, or write “Krom 10”; “Renamed” is no label.")
     found = problems(tmp_path, COMMON.replace(text, said))
