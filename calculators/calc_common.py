@@ -255,12 +255,14 @@ def parse_int(form, field, ctx, lo, hi):
             body = body[1:]
     if not is_digits(body):
         example = 12 if lo <= 12 <= hi else (hi if hi < 12 else lo)  # an example the field would take
-        raise InputError(error("not_whole", field, ctx, [("example", number_text(example))]))
+        raise InputError(error("not_whole", field, ctx, [("example", number_text(example, ctx.lang))]))
     value = sign * digits_value(body)
     if value < 0 and lo >= 0:
         raise InputError(error("negative", field, ctx))
     if value < lo or value > hi:
-        raise InputError(error("range", field, ctx, [("lo", number_text(lo)), ("hi", number_text(hi))]))
+        raise InputError(
+            error("range", field, ctx, [("lo", number_text(lo, ctx.lang)), ("hi", number_text(hi, ctx.lang))])
+        )
     return value
 
 
@@ -477,9 +479,22 @@ def float_units(value):
     return (round(value * scale), places)
 
 
+def grouped(digits, lang):
+    """A whole number's digits in groups of three from 1,000 on: '1,500' in English, '1 500' (narrow no-break space)
+    in French, as each language writes thousands."""
+    if len(digits) < 4:
+        return digits
+    mark = NNBSP if lang_of(lang) == "fr" else ","
+    groups = []
+    while len(digits) > 3:
+        groups.insert(0, digits[-3:])
+        digits = digits[:-3]
+    return digits + mark + mark.join(groups)
+
+
 def number_text(value, lang="en", signed=False):
     """A number as the site writes it: 12 -> '12'; -4 -> '−4' (typographic minus); 1.5 -> '1,5' in French;
-    `signed` adds '+' to positives (+3, −3, 0)."""
+    1500 -> '1,500' / '1 500'; `signed` adds '+' to positives (+3, −3, 0)."""
     negative = value < 0
     size = -value if negative else value
     if isinstance(size, float):
@@ -487,6 +502,9 @@ def number_text(value, lang="en", signed=False):
         shown = decimal_text(units, places, lang)
     else:
         shown = str(size)
+    mark = decimal_mark(lang)
+    at = shown.find(mark)
+    shown = grouped(shown, lang) if at < 0 else grouped(shown[:at], lang) + shown[at:]  # a reader's number only
     if negative and shown != "0":
         return MINUS + shown
     if signed and value > 0:

@@ -17,12 +17,13 @@ DATASET = project_dataset()
 
 
 def formatted_before(value: float, lang: str, signed: bool = False) -> str:
-    """codex/i18n/localize.number as it was written before it called calc_common (Python's own float text)."""
+    """codex/i18n/localize.number as it was written before it called calc_common (Python's own float text), with
+    thousands grouped as each language writes them since issue 36 (1,500; 1 500 with a narrow no-break space)."""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    shown = f"{abs(value)}"
+    shown = f"{abs(value):,}"
     if lang == "fr":
-        shown = shown.replace(".", ",")
+        shown = shown.replace(",", "\u202f").replace(".", ",")
     if value < 0:
         return "\u2212" + shown
     if signed and value > 0:

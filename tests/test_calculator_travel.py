@@ -124,8 +124,8 @@ def test_answers_in_french_use_the_decimal_comma():
 
 def test_nonsense_is_refused_in_the_readers_language():
     for lang, range_words, negative_words in (
-        ("en", "between 1 and 10000", "cannot be negative"),
-        ("fr", "compris entre 1 et 10000", "ne peut pas être négatif"),
+        ("en", "between 1 and 10,000", "cannot be negative"),
+        ("fr", "compris entre 1 et 10\u202f000", "ne peut pas être négatif"),
     ):
         for distance, words in (("0", range_words), ("-3", negative_words), ("douze", "")):
             result = travel.calculate(form(distance=distance), DATA, lang)

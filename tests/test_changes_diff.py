@@ -50,11 +50,11 @@ def test_a_cell_change_names_table_row_and_column_in_the_tables_formatting(repo)
     )
     assert change.where == {
         "fr": "Matériaux standard › Pierre › HP Thick (épais)",
-        "en": "Standard materials › Stone › HP thick",
+        "en": "Standard materials › Stone › Hit points (thick)",
     }
     assert (change.old, change.new) == ({"fr": "90", "en": "90"}, {"fr": "80", "en": "80"})
     assert describe(change, "fr") == f"**Matériaux standard › Pierre › HP Thick (épais)**{NBSP}: 90 → 80"
-    assert describe(change, "en") == "**Standard materials › Stone › HP thick**: 90 → 80"
+    assert describe(change, "en") == "**Standard materials › Stone › Hit points (thick)**: 90 → 80"
 
 
 def test_numbers_are_compared_as_shown_and_written_in_each_language(repo):
@@ -81,7 +81,10 @@ def test_a_row_added_or_removed_is_named_with_a_summary_of_its_cells(repo):
         f"AC{colon} 4{semicolon} Hardness{colon} 9{semicolon} HP Thin (fin){colon} 12{semicolon} "
         f"HP Normal{colon} 24{semicolon} HP Thick (épais){colon} 1,5"
     )
-    assert change.new["en"] == "AC: 4; Hardness: 9; HP thin: 12; HP normal: 24; HP thick: 1.5"
+    assert (
+        change.new["en"]
+        == "AC: 4; Hardness: 9; Hit points (thin): 12; Hit points (normal): 24; Hit points (thick): 1.5"
+    )
     assert describe(change, "en") == f"**Standard materials › Obsidian**: row added ({change.new['en']})"
     assert describe(change, "fr") == f"**Matériaux standard › Obsidienne**{NBSP}: ligne ajoutée ({change.new['fr']})"
 
@@ -143,7 +146,7 @@ def test_a_translation_changed_alone_is_wording_only(repo):
 
 def test_a_column_added_lists_its_values_by_row(repo):
     text = repo.read(MATERIALS)
-    head = "  - {id: hp_thick, label: {fr: HP Thick (épais), en: HP thick}, type: number}\n"
+    head = "  - {id: hp_thick, label: {fr: HP Thick (épais), en: Hit points (thick)}, type: number}\n"
     text = text.replace(head, head + "  - {id: break_dc, label: {fr: DD de rupture, en: Break DC}, type: number}\n")
     repo.write(MATERIALS, text.replace("hp_thick: 90}", "hp_thick: 90, break_dc: 35}"))
     change = only(changes_of_commit(repo, "Break DC"))

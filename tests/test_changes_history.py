@@ -37,7 +37,10 @@ from tests.project_data import project_dataset
 
 MATERIALS = "data/tables/materials.yaml"
 STONE_ROW = "{id: stone, name: {fr: Pierre, en: Stone}, ac: 4, hardness: 8, hp_thin: 10, hp_normal: 20, hp_thick: 90}"
-THICK_STONE = {"fr": "Matériaux standard › Pierre › HP Thick (épais)", "en": "Standard materials › Stone › HP thick"}
+THICK_STONE = {
+    "fr": "Matériaux standard › Pierre › HP Thick (épais)",
+    "en": "Standard materials › Stone › Hit points (thick)",
+}
 UI = UIText.from_dataset(project_dataset())
 SITE_PAGES = frozenset(codex_options(ROOT / "mkdocs.yml").rulebook.skip)
 BREAK_DC = {
@@ -46,7 +49,7 @@ BREAK_DC = {
         "Break DC = check de Force qu’il faut réussir pour briser l’objet.",
     ),
     "en": (
-        "Break DC = the Strength check needed to break the object.",
+        "Break DC = the DC of the Strength check needed to break the object.",
         "Break DC = the Strength check a character must pass to break the object.",
     ),
 }
