@@ -114,7 +114,13 @@ class PagesHandler(QuietHandler):
 def serve(directory: Path | str, search: bool = True) -> Iterator[str]:
     """Yield the base URL (no trailing slash) of an HTTP server over `directory` (its search indexes without their
     documents unless `search`)."""
-    handler = functools.partial(QuietHandler, directory=str(directory), search=search)
+    with serving(functools.partial(QuietHandler, directory=str(directory), search=search)) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def serving(handler) -> Iterator[str]:
+    """Yield the base URL (no trailing slash) of a loopback HTTP server answering with `handler`, in a thread."""
     server = QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:

@@ -13,7 +13,6 @@ import io
 import json
 import re
 import tempfile
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,7 +23,7 @@ from codex.publish.calculators import ASSETS, DIGEST_LENGTH, address, content_di
 from codex.trackers import data_id, tracker_modules
 from tests.built_html import parsed
 from tests.conftest import LANGS, lang_root
-from tests.site_server import QuietHandler, QuietServer
+from tests.site_server import QuietHandler, serving
 
 ADDRESS = re.compile(rf"^(?P<name>[A-Za-z0-9_-]+)\.(?P<digest>[0-9a-f]{{{DIGEST_LENGTH}}})$")
 FOLDERS = {"module": ("python", ".mpy"), "data": ("data", ".json")}
@@ -146,12 +145,8 @@ class StaleHandler(QuietHandler):
 @contextlib.contextmanager
 def serve_stale(directory: Path, stale: str, body: bytes) -> Iterator[str]:
     handler = functools.partial(StaleHandler, directory=str(directory), stale=re.compile(stale), body=body)
-    server = QuietServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
+    with serving(handler) as url:
+        yield url
 
 
 def stale_glue() -> bytes:
