@@ -130,7 +130,10 @@ def lay_out(soup: BeautifulSoup, site: Path, sheets: list, fonts):
         found = anchor_pages(document)
         missing = sorted(target for target in shown if target not in found)
         if missing:
-            raise BookError(f"the book links to places it does not show: {', '.join('#' + m for m in missing[:10])}")
+            raise BookError(
+                f"the book links to {len(missing)} of {len(shown)} places it does not show: "
+                + ", ".join("#" + m for m in missing[:10])
+            )
         if all(found[target] == page for target, page in shown.items()):
             return document
     raise BookError(f"the page numbers of the book's links did not settle in {MAX_PASSES} layouts")
