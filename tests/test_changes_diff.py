@@ -170,10 +170,10 @@ def test_an_open_question_decided_gives_its_decision(repo):
         "time.md",
         "turn-length",
     )
-    assert change.where["en"] == "With the 6-second round, how long is a turn?"
+    assert change.where["en"] == "With the 6-second round, how long is an AD&D turn?"
     assert change.new == {"fr": f"Le turn dure 10 rounds{NBSP}: une minute.", "en": "A turn is 10 rounds: one minute."}
     assert describe(change, "en") == (
-        "**With the 6-second round, how long is a turn?**: decided — A turn is 10 rounds: one minute."
+        "**With the 6-second round, how long is an AD&D turn?**: decided — A turn is 10 rounds: one minute."
     )
     assert describe(change, "fr") == (
         f"**Avec le round de 6 secondes, combien dure le turn{NNBSP}?**{NBSP}: décidée — "

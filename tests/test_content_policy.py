@@ -134,7 +134,7 @@ def test_a_data_text_or_wiki_link_with_active_content_stops_the_build(tmp_path, 
     project = copy_project(tmp_path)
     fumbles = project / "data" / "tables" / "fumbles.yaml"
     text = fumbles.read_text(encoding="utf-8")
-    old = 'en: "Automatically hit by your own weapon."'
+    old = 'en: "You are automatically hit by your own weapon."'
     line = text[: text.index(old)].count("\n") + 1
     fumbles.write_text(text.replace(old, f'en: "{effect}"'), encoding="utf-8")
     result = run_mkdocs_build(project, tmp_path / "site", "mkdocs.en.yml")

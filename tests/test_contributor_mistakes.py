@@ -58,7 +58,7 @@ MISSPELT_CALLS = [
     ),
     (
         "{{ open_question('turn-lenght') }}",
-        "unknown open question 'turn-lenght' — did you mean 'turn-length'?",
+        "unknown open question 'turn-lenght' — did you mean 'turn-length' or 'ip-round-length'?",
         "write the id of a file of data/open-questions/",
     ),
     (

@@ -46,10 +46,11 @@ PLAIN_A = re.compile(rf"(?:^|(?<=[.!?…:;]\s)|(?<=[«(]\s)|(?<={BLOCK_END}))A(?
 
 def french_text(html: str) -> str:
     """The French prose of a page's article: its text nodes, each block between two BLOCK_END marks, without code,
-    URLs or elements in another language (lang="en")."""
+    URLs, elements in another language (lang="en") or the author's own words, shown as he wrote them
+    (`data-verbatim`: codex/render/author_text.py)."""
     soup = BeautifulSoup(html, "html.parser")
     article = soup.select_one("article") or soup.body or soup
-    for tag in article.find_all(NOT_PROSE):
+    for tag in article.find_all(NOT_PROSE) + article.find_all(attrs={"data-verbatim": True}):
         tag.decompose()
     for tag in article.find_all(lang=True):
         if not tag["lang"].startswith("fr"):

@@ -130,7 +130,10 @@ def searched_titles(index: dict) -> dict[str, str]:
 
 # Headings a reader cannot expect to lead to one page: a generic word that other pages hold as their own rule.
 AMBIGUOUS_HEADINGS = {
-    "/en/": {"Points": "the initiative-point draft's pages all speak of points"},
+    "/en/": {
+        "Points": "the initiative-point draft's pages all speak of points",
+        "Full-round action": "the AD&D rules (actions/) and the d20 draft (d20/actions/) both define it",
+    },
 }
 
 
