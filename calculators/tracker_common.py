@@ -337,11 +337,6 @@ class TrackerContext(Context):
         return None
 
 
-def texts_for(ctx, keys):
-    """[[key, text]] pairs of the tracker's texts, for the page (the labels the browser shows beside what it draws)."""
-    return [[key, ctx.text(key)] for key in keys]
-
-
 def rolls_list(rolls):
     """The d10 rolls the page drew, each 1..10, in order (anything else left out)."""
     found = []

@@ -86,11 +86,6 @@ def declared_modules() -> dict[str, ModuleType]:
     )
 
 
-def declaration_problems(declaration: object) -> list[str]:
-    """What in a DECLARATION breaks data/schemas/calculator-declaration.schema.json, in words."""
-    return schema_problems(DECLARATION_SCHEMA, declaration)
-
-
 def declarations() -> dict[str, dict]:
     """Calculator id -> its DECLARATION."""
     return {calculator_id: module.DECLARATION for calculator_id, module in declared_modules().items()}

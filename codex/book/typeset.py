@@ -26,7 +26,6 @@ from codex.publish.rulebook import MAX_TOC_SECTIONS
 
 HERE = Path(__file__).resolve().parent
 SHEET = HERE / "book.css"
-FONTS = HERE / "fonts"
 PAGE_ATTRIBUTE = "data-book-page"  # on each link inside the book: the page its target is on
 PLACEHOLDER_PAGE = 10  # what a link shows before its target's page is known (the first layout)
 MAX_PASSES = 6
