@@ -42,7 +42,7 @@ fell on a segment already past before their turn came: they may act now)}. Forma
 "late" (_format_two).
 """
 
-from calculators.calc_common import Context, InputError, data_document, number_text
+from calculators.calc_common import Context, InputError, data_document, number_text, parse_checkbox
 from calculators.initiative import (
     SURPRISE_CHECKS,
     _adjustment_text,
@@ -536,15 +536,6 @@ def _choice(action, field, values, ctx, default=None):
     return value
 
 
-def _checkbox(action, field, ctx):
-    value = action_text(action, field)
-    if value in ("on", "true", "1", "yes"):
-        return True
-    if value in ("", "off", "false", "0", "no"):
-        return False
-    raise InputError(failure(ctx, "checkbox", field))
-
-
 def _draw(rolls, ctx, field):
     if not rolls:
         raise InputError(failure(ctx, "missing_rolls", field))
@@ -563,7 +554,7 @@ def _add(state, action, data, ctx, rules, rolls):
         raise InputError(failure(ctx, "dexterity_needed", "dexterity"))
     if kind == "group" and dex is not None:
         raise InputError(failure(ctx, "group_dexterity", "dexterity"))
-    improved = _checkbox(action, "improved", ctx)
+    improved = parse_checkbox({"improved": action_text(action, "improved")}, "improved", ctx)
     modifier = typed_optional_int(action, "modifier", ctx, MODIFIER_RANGE[0], MODIFIER_RANGE[1]) or 0
     roll = _draw(rolls, ctx, "name") if state["round"] > 0 else None
     state["combatants"].append(
@@ -775,7 +766,7 @@ def _declare(state, action, data, ctx, rules):
     name = c["name"]
     kind = _choice(action, "hold", HOLDS, ctx)
     label = typed_label(action, "label", ctx, MAX_LABEL)
-    secret = _checkbox(action, "secret", ctx)
+    secret = parse_checkbox({"secret": action_text(action, "secret")}, "secret", ctx)
     groups = round_order(state, data, rules)
     mine = own_segment(groups, name)
     if mine is None:

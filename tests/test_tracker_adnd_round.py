@@ -559,3 +559,12 @@ def test_a_round_left_before_its_end_names_who_never_acted(lang):
     finished = last_state(play(ID, actions + [{"action": "next-turn"}] * 3, lang))
     said = tracker.track(finished, {"action": "next-round"}, data(ID), lang, [5] * 10)["view"]["announce"]
     assert expected.split(":")[0] not in said  # a round played to its end: nothing skipped, nothing said
+
+
+def test_a_checkbox_reads_the_words_every_form_reads():
+    """One reading of a ticked box for forms and trackers (calc_common.parse_checkbox): "checked" and "ON" too."""
+    for ticked in ("checked", "ON", "on"):
+        action = {"action": "add", "name": "Reivax", "kind": "pc", "dexterity": "16", "improved": ticked}
+        assert last_state(play(ID, [action], "en"))["combatants"][0]["improved"] is True, ticked
+    refused = play(ID, [{"action": "add", "name": "Reivax", "kind": "pc", "dexterity": "16", "improved": "x"}], "en")
+    assert refused[-1]["ok"] is False and refused[-1]["field"] == "improved"
