@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from jinja2 import Environment, FileSystemLoader
 
+from codex.adapter.plugin import CodexPlugin
 from codex.build_gc import pause_collector, resume_collector
 from codex.data.errors import DataErrors
 from codex.data.loading import load_dataset, load_dataset_once
 from codex.other_languages import IN_TURN, side_by_side
-from codex.plugin import CodexPlugin
 from codex.render.page_meta import first_paragraph
 from codex.render.template_cache import TemplateCodeCache, cache_compiled_templates
 from codex.render.tooltips import used_forms

@@ -12,13 +12,13 @@ import feedparser
 import pytest
 from bs4 import BeautifulSoup
 
+from codex.adapter.plugin import codex_options
 from codex.changes import cache as changes_cache
 from codex.changes.__main__ import main as changes_main
 from codex.changes.history import CommitChanges, rules_history
 from codex.changes.model import Change
 from codex.i18n.dates import long_date
 from codex.i18n.ui import UIText
-from codex.plugin import codex_options
 from codex.render.rules_changes import (
     NO_HISTORY,
     HistoryView,

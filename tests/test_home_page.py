@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from codex.adapter.plugin import codex_options
 from codex.changes.history import CommitChanges, rules_history
 from codex.changes.model import Change
 from codex.i18n.ui import UIText
-from codex.plugin import codex_options
 from codex.render.rules_changes import NO_HISTORY, HistoryView, render_latest_changes
 from tests.built_html import article
 from tests.conftest import ROOT, lang_root

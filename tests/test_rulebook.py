@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from codex.plugin import codex_options
+from codex.adapter.plugin import codex_options
 from codex.render.gm_screen import GM_SCREEN_SCHEMA, gm_screen_tables
 from tests.built_html import parsed
 from tests.conftest import ROOT, lang_root

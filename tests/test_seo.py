@@ -12,7 +12,7 @@ from xml.etree import ElementTree
 import pytest
 from bs4 import BeautifulSoup
 
-from codex.plugin import CodexPlugin
+from codex.adapter.plugin import CodexPlugin
 from codex.publish.search_engines import robots_txt, sitemap_entries
 from codex.render.page_meta import DESCRIPTION_LIMIT, ELLIPSIS, first_paragraph, open_graph, shorten
 from tests.audit_pages import all_pages

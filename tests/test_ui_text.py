@@ -10,11 +10,11 @@ from jinja2 import UndefinedError
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
+from codex.adapter.plugin import CodexPlugin
 from codex.data.errors import DataErrors
 from codex.data.loading import load_dataset
 from codex.i18n.typography import NBSP
 from codex.i18n.ui import MissingText, UIText
-from codex.plugin import CodexPlugin
 from codex.publish.rulebook import BuiltPages, RulebookError, assemble_rulebook, placeholder
 from codex.render.gm_screen import GM_SCREEN_SCHEMA, gm_screen_tables, render_gm_screen
 from codex.render.tables import render_table

@@ -13,7 +13,7 @@ milliseconds there, where BeautifulSoup's own tree cost about 0.4 s of each lang
 is not parsed: the chapters take the place of its placeholder, found by its exact text.
 
 Which page is the rulebook and which pages of the navigation are not rules (home, tools, indexes...) is
-configuration: the codex plugin's `rulebook` option in mkdocs.yml (codex/plugin.py).
+configuration: the codex plugin's `rulebook` option in mkdocs.yml (codex/adapter/plugin.py).
 """
 
 from __future__ import annotations
