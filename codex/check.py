@@ -150,7 +150,7 @@ def check_calculators() -> Step:
     step = Step("calculators (stored vectors replayed under CPython)")
     sys.path.insert(0, str(ROOT))
     try:
-        from codex.calculators import declarations
+        from codex.components.calculators import declarations
         from tests.calculator_vectors import compute_vectors, read_vectors, vector_path
     except ImportError as err:
         step.problems = [f"cannot load the calculators: {err}"]

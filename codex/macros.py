@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from codex.book.offer import books_folder, render_book_offer
-from codex.calculators import calculator_data, calculator_documents, constant
+from codex.components.calculators import calculator_data, calculator_documents, constant
 from codex.data.loading import Dataset
 from codex.i18n.localize import cell, number
 from codex.i18n.ui import UIText

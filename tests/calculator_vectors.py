@@ -24,7 +24,7 @@ if str(ROOT) not in sys.path:
 
 from calculators.calc_common import Context, choice_options, default_value, row_checkboxes  # noqa: E402
 from calculators.page_glue import run  # noqa: E402
-from codex.calculators import calculator_data, declarations, declared_modules  # noqa: E402
+from codex.components.calculators import calculator_data, declarations, declared_modules  # noqa: E402
 from tests.project_data import project_dataset  # noqa: E402
 
 VECTOR_DIR = Path(__file__).resolve().parent / "calculator_vectors"

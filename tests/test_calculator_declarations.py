@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from codex.calculators import (
+from codex.components.calculators import (
     CalculatorError,
     calculator_data,
     check_declarations,
@@ -225,7 +225,7 @@ spec = importlib.util.spec_from_file_location(
 sys.modules["calculators"] = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(sys.modules["calculators"])
 from calculators import page_glue
-from codex.calculators import calculator_data, declarations
+from codex.components.calculators import calculator_data, declarations
 from codex.data.loading import load_dataset
 from codex.render.calculator_tools import render_tools_sections
 root = Path(sys.argv[1])

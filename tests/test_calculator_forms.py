@@ -8,7 +8,7 @@ import hashlib
 import pytest
 
 from calculators import page_glue
-from codex.calculators import calculator_data, declarations, declared_modules
+from codex.components.calculators import calculator_data, declarations, declared_modules
 from codex.publish.calculators import RUNTIME_FOLDER
 from codex.render.calculator_reference import cell_text
 from codex.render.calculator_tools import calculator_page

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from calculators import page_glue
-from codex.calculators import declarations
+from codex.components.calculators import declarations
 from tests.calculator_vectors import ROLLS, browser_data, default_form
 
 DATA = browser_data()

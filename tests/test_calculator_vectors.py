@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from codex.calculators import declarations
+from codex.components.calculators import declarations
 from tests.calculator_vectors import LANGS, ROLLS, browser_data, compute_vectors, read_vectors, vector_path
 from tests.micropython_runner import call, run_calls, shared
 
@@ -38,7 +38,7 @@ REFERENCES = [
 
 
 def test_reference_tables_are_the_same_under_micropython():
-    from codex.calculators import declared_modules
+    from codex.components.calculators import declared_modules
 
     data = browser_data()
     results = run_calls(

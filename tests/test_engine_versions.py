@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from codex.calculators import module_dependencies
+from codex.components.calculators import module_dependencies
+from codex.components.trackers import data_id, tracker_modules
 from codex.publish.calculators import ASSETS, DIGEST_LENGTH, address, content_digest, data_address, module_address
-from codex.trackers import data_id, tracker_modules
 from tests.built_html import parsed
 from tests.conftest import LANGS, lang_root
 from tests.site_server import QuietHandler, serving
@@ -158,10 +158,10 @@ def stale_glue() -> bytes:
 
 @functools.cache
 def _older_glue() -> Path:
-    from codex.calculators import CALC_DIR
+    from codex.components.package import package_dir
 
     folder = Path(tempfile.mkdtemp(prefix="codex-stale-"))
-    source = (CALC_DIR / "page_glue.py").read_text(encoding="utf-8")
+    source = (package_dir() / "page_glue.py").read_text(encoding="utf-8")
     (folder / "page_glue.py").write_text(source + "\nPUBLISHED_BEFORE = True\n", encoding="utf-8")
     return folder / "page_glue.py"
 

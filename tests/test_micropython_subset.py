@@ -45,7 +45,7 @@ from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 from calculators.page_glue import run
-from codex.calculators import declarations
+from codex.components.calculators import declarations
 from tests.calculator_vectors import ROLLS, browser_data, default_form
 from tests.micropython_runner import call, run_calls, shared
 

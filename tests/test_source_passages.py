@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from codex.calculators import calculator_documents
+from codex.components.calculators import calculator_documents
 from codex.i18n.ui import UIText
 from codex.mistakes.macro_calls import MacroChecks
 from codex.render.author_text import render_author_text

@@ -13,18 +13,19 @@ import yaml
 from bs4 import BeautifulSoup
 
 from calculators import page_glue
-from codex.data.loading import load_dataset
-from codex.publish.calculators import data_address, module_address
-from codex.render.trackers import render_tracker, render_tracker_links, render_tracker_tools
-from codex.trackers import (
+from codex.components.registry import schema_problems
+from codex.components.trackers import (
+    TRACKER,
     TrackerError,
     check_trackers,
     data_id,
-    declaration_problems,
     tracker_data,
     tracker_modules,
     trackers,
 )
+from codex.data.loading import load_dataset
+from codex.publish.calculators import data_address, module_address
+from codex.render.trackers import render_tracker, render_tracker_links, render_tracker_tools
 from tests.project_data import project_dataset
 from tests.site_pages import nav_files
 from tests.tracker_plays import LANGS, ROOT, data
@@ -129,8 +130,18 @@ def test_a_declaration_that_does_not_fit_its_data_is_named(tmp_path):
 
 
 def test_the_declaration_schema_refuses_what_the_engine_cannot_draw():
+    schema = DATASET.root / "schemas" / TRACKER.schema
     good = TRACKERS["initiative-points"]
-    assert declaration_problems(good) == []
+    assert schema_problems(schema, good) == []
     bad = dict(good, forms=[{"name": "add", "inputs": [{"name": "name", "kind": "slider"}], "actions": ["add"]}])
-    assert any("slider" in problem for problem in declaration_problems(bad))
-    assert declaration_problems({k: v for k, v in good.items() if k != "page"})
+    assert any("slider" in problem for problem in schema_problems(schema, bad))
+    assert schema_problems(schema, {k: v for k, v in good.items() if k != "page"})
+
+
+def test_a_declaration_is_checked_against_the_schema_of_the_datasets_folder(tmp_path):
+    """The schema comes from the data folder the build reads (the plugin's data_dir), not from the repository."""
+    shutil.copytree(ROOT / "data", tmp_path / "data")
+    schema = tmp_path / "data" / "schemas" / TRACKER.schema
+    schema.write_text(schema.read_text(encoding="utf-8").replace('"page", ', '"page", "sound", '), encoding="utf-8")
+    with pytest.raises(TrackerError, match=r"tracker_adnd_round\.py: TRACKER \(top\): 'sound' is a required"):
+        check_trackers(load_dataset(tmp_path / "data"))

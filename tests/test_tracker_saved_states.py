@@ -17,7 +17,7 @@ import pytest
 
 from calculators import page_glue
 from calculators.tracker_common import TrackerContext
-from codex.trackers import trackers
+from codex.components.trackers import trackers
 from tests.tracker_plays import LANGS, data
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "tracker_states"

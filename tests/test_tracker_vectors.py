@@ -11,7 +11,7 @@ from calculators import initiative as ini
 from calculators import initiative_points as ip
 from calculators import page_glue, tracker_common
 from calculators.calc_common import Context
-from codex.trackers import trackers
+from codex.components.trackers import trackers
 from tests.micropython_runner import call, run_calls, shared
 from tests.tracker_plays import LANGS, ROLLS, data
 

@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 
 from calculators import page_glue
-from codex.trackers import tracker_data, trackers
+from codex.components.trackers import tracker_data, trackers
 from tests.project_data import project_dataset
 
 ROOT = Path(__file__).resolve().parent.parent

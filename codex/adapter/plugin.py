@@ -54,8 +54,8 @@ from mkdocs.utils import get_relative_url
 import calculators
 import codex
 from codex.build_gc import before_exit, pause_collector, resume_collector
-from codex.calculators import calculator_documents
 from codex.changes.history import CommitChanges, rules_history_once
+from codex.components.calculators import calculator_documents
 from codex.data.errors import DataErrors
 from codex.data.loading import Dataset, load_dataset_once
 from codex.data.wiki_links import WikiTargets

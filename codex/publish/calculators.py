@@ -3,7 +3,7 @@
 assets/calculators/ holds the MicroPython runtime (pinned, with its licence, in a folder named after its release),
 every module of the calculators package as bytecode (python/<module>.<digest>.mpy, codex/publish/bytecode.py) and,
 for each calculator, exactly the data its declaration names (data/<id>.<digest>.json: its rule tables, its own data
-file and the shared texts), and for each tracker the same (data/<id>-tracker.<digest>.json, codex/trackers.py). A page
+file and the shared texts), and for each tracker the same (data/<id>-tracker.<digest>.json, codex/components/trackers.py). A page
 loads only the runtime, the modules its forms and trackers name (data-modules) and their data (data-data); a page
 without either loads none of them. One source for each: calculators/ and data/.
 
@@ -23,10 +23,11 @@ import json
 import shutil
 from pathlib import Path
 
-from codex.calculators import CALC_DIR, calculator_data, declarations, module_files
+from codex.components.calculators import calculator_data, declarations
+from codex.components.package import module_files, package_dir
+from codex.components.trackers import data_id, tracker_data, trackers
 from codex.data.loading import Dataset
 from codex.publish.bytecode import compile_module
-from codex.trackers import data_id, tracker_data, trackers
 
 RUNTIME_VERSION = "1.27.0"
 RUNTIME_FOLDER = f"micropython-{RUNTIME_VERSION}"  # under the project's vendor folder, and so in the site
@@ -48,7 +49,7 @@ def address(name: str, content: bytes) -> str:
 
 def module_bytecode(name: str) -> bytes:
     """The bytecode the site serves for calculators/<name>.py (compiled once, kept: codex/publish/bytecode.py)."""
-    return compile_module(CALC_DIR / f"{name}.py", f"{CALC_DIR.name}/{name}.py")
+    return compile_module(package_dir() / f"{name}.py", f"calculators/{name}.py")
 
 
 def module_address(name: str) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 from markupsafe import Markup
 
 from calculators.calc_common import Context, choice_options, default_value, row_checkboxes
-from codex.calculators import declaration, declared_modules, module_dependencies, own_data
+from codex.components.calculators import declaration, declared_modules, module_dependencies, own_data
 from codex.publish.calculators import data_address, module_address
 from codex.render.templates import render
 
@@ -71,7 +71,7 @@ def field(calculator_id: str, spec: dict, data: dict, ctx: Context) -> dict[str,
 
 def render_form(calculator_id: str, data: dict, lang: str) -> Markup:
     """The whole form: inputs with defaults that answer as soon as the runtime is ready, then the results area the
-    browser fills (empty until then). `data` is what the browser gets (codex.calculators.calculator_data)."""
+    browser fills (empty until then). `data` is what the browser gets (codex.components.calculators.calculator_data)."""
     declared = declaration(calculator_id)
     ctx = Context(data, calculator_id, lang)
     title = ctx.own["title"][ctx.lang] if ctx.own else calculator_id

@@ -7,7 +7,7 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from calculators.calc_common import Context
-from codex.calculators import CalculatorError, declaration, declared_modules
+from codex.components.calculators import CalculatorError, declaration, declared_modules
 from codex.i18n.localize import number
 from codex.render.templates import render
 
@@ -23,7 +23,7 @@ def cell_text(value: object, never: str, lang: str) -> str:
 
 def render_reference(calculator_id: str, data: dict, lang: str, compact: bool = False) -> Markup:
     """The reference table of a calculator (its compact variant, e.g. for the GM screen, when it declares one).
-    `data` is what the browser gets (codex.calculators.calculator_data)."""
+    `data` is what the browser gets (codex.components.calculators.calculator_data)."""
     declared = declaration(calculator_id)
     reference = declared["reference"]
     if reference is None:

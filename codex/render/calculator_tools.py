@@ -1,5 +1,5 @@
 """The calculators' sections of the GM tools page and the list of calculators on the home page, written for every
-declared calculator (codex/calculators.py), so that a new calculator appears there without an edit of those pages.
+declared calculator (codex/components/calculators.py), so that a new calculator appears there without an edit of those pages.
 
 Both are Markdown (headings, links) around the forms' and reference tables' HTML, for the page that calls the macro
 at the root of the site's pages: a calculator's rule link (`movement.md#jumping`) is relative to that root.
@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from calculators.calc_common import Context
-from codex.calculators import calculator_documents, declaration, tools_order
+from codex.components.calculators import calculator_documents, declaration, tools_order
 from codex.data.loading import Dataset
 from codex.render.calculator_forms import render_form
 from codex.render.calculator_reference import render_reference

@@ -1,7 +1,7 @@
 """HTML of a combat tracker in the page's language, from its module's TRACKER declaration (forms, inputs, buttons) and
 its data file's texts, through templates/tracker.html (the tracker contract of issue 14: a section
 [data-tracker=ID], inputs by name, buttons [data-action]); and the trackers' entries on the GM tools page and in
-the home page's list, written for every declared tracker (codex/trackers.py), so that a new tracker appears there
+the home page's list, written for every declared tracker (codex/components/trackers.py), so that a new tracker appears there
 without an edit of those pages.
 
 The build writes every text the tracker shows around what the browser draws; what it draws (the ruler, the lists,
@@ -16,12 +16,12 @@ from markupsafe import Markup
 from calculators import page_glue
 from calculators.calc_common import Context
 from calculators.tracker_common import TrackerContext
-from codex.calculators import calculator_documents
+from codex.components.calculators import calculator_documents
+from codex.components.trackers import data_id, declared_trackers, tracker, tracker_data, tracker_modules, tracker_order
 from codex.data.loading import Dataset
 from codex.publish.calculators import data_address, module_address
 from codex.render.calculator_forms import spaceless
 from codex.render.templates import render
-from codex.trackers import data_id, declared_trackers, tracker, tracker_data, tracker_modules, tracker_order
 
 # The page's own texts around what the tracker draws (tracker-common.yaml), by the template's names.
 PAGE_TEXTS = (
@@ -93,7 +93,7 @@ def form_fields(tracker_id: str, form: dict, ctx: TrackerContext, data: dict) ->
 
 def render_tracker(tracker_id: str, data: dict, lang: str) -> Markup:
     """The whole tracker: its round's board (drawn in the browser), its forms and buttons, the roster, the share
-    box. `data` is what the browser gets (codex.trackers.tracker_data)."""
+    box. `data` is what the browser gets (codex.components.trackers.tracker_data)."""
     declared = tracker(tracker_id)
     ctx = TrackerContext(data, data_id(tracker_id), lang, declared["reads"])
     forms = [form_fields(tracker_id, form, ctx, data) for form in declared["forms"]]
