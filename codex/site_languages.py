@@ -1,31 +1,57 @@
-"""The site's languages and their folders, read from a configuration's `extra.alternate` (the language switcher's
-list): '' for the root language, 'en' for a language at /en/. Below the plugin, the other languages' builds and the
-book, which all need it."""
+"""The site's languages and their folders, as the language switcher lists them (a configuration's
+`extra.alternate`): '' for the root language, 'en' for a language at /en/. Plain data for the engine: the adapter
+reads them from MkDocs' configuration (codex/adapter/configuration.py); a command outside a build, and the tests,
+from mkdocs.yml (`project_languages`), the one place the list is written."""
 
 from __future__ import annotations
 
-from mkdocs.config.defaults import MkDocsConfig
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+ROOT_CONFIG = "mkdocs.yml"  # the root language's configuration, which lists every language
 
 
-def language_folder(config: MkDocsConfig, lang: str) -> str:
-    """'' for the root language, 'en' for a language at /en/, from extra.alternate."""
-    for alternate in config.extra.get("alternate") or []:
-        if alternate.get("lang") == lang:
-            return "/".join(part for part in alternate["link"].split("/") if part)
-    return ""
+class ConfigLoader(yaml.SafeLoader):
+    """Reads a MkDocs configuration's YAML, its tags (!ENV, !relative...) as plain values."""
 
 
-def language_depth(config: MkDocsConfig) -> int:
-    """How many folders below the site root this language lives, from extra.alternate ('/' -> 0, '/en/' -> 1)."""
-    folder = language_folder(config, config.theme["language"])
-    return len(folder.split("/")) if folder else 0
+ConfigLoader.add_multi_constructor("!", lambda loader, suffix, node: None)
+ConfigLoader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
 
 
-def site_languages(config: MkDocsConfig) -> list[str]:
-    """The site's languages in the switcher's order (this configuration's alone when it lists none)."""
-    return [alternate["lang"] for alternate in config.extra.get("alternate") or []] or [config.theme["language"]]
+@dataclass(frozen=True)
+class SiteLanguages:
+    """Each language of the site in the switcher's order with its folder, and the language being built."""
+
+    folders: dict[str, str]  # 'fr' -> '', 'en' -> 'en'
+    current: str
+
+    @classmethod
+    def from_alternate(cls, alternate: list[dict] | None, current: str) -> SiteLanguages:
+        """From `extra.alternate` (each entry's `lang` and `link`) and the language being built."""
+        folders = {entry["lang"]: "/".join(p for p in entry["link"].split("/") if p) for entry in alternate or []}
+        return cls(folders or {current: ""}, current)
+
+    @property
+    def codes(self) -> list[str]:
+        return list(self.folders)
+
+    def folder(self, lang: str) -> str:
+        """'' for the root language (or one the switcher does not list), 'en' for a language at /en/."""
+        return self.folders.get(lang, "")
+
+    @property
+    def depth(self) -> int:
+        """How many folders below the site's root the language being built lives ('' -> 0, 'en' -> 1)."""
+        folder = self.folder(self.current)
+        return len(folder.split("/")) if folder else 0
 
 
-def language_folders(config: MkDocsConfig) -> dict[str, str]:
-    """Each language of the site -> its folder ('' for the root language)."""
-    return {lang: language_folder(config, lang) for lang in site_languages(config)}
+def project_languages(project: Path) -> tuple[str, ...]:
+    """The site's languages, from the project's root configuration (its switcher's list; its own language alone
+    when it lists none)."""
+    config = yaml.load((project / ROOT_CONFIG).read_text(encoding="utf-8"), Loader=ConfigLoader) or {}
+    extra, theme = config.get("extra") or {}, config.get("theme") or {}
+    return tuple(SiteLanguages.from_alternate(extra.get("alternate"), theme.get("language", "")).codes)

@@ -19,9 +19,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from codex.adapter.book_languages import language_configs  # noqa: E402
 from codex.book.__main__ import build_site  # noqa: E402
 from codex.book.offer import book_name  # noqa: E402
-from codex.book.source import language_configs  # noqa: E402
 from codex.book.typeset import PAPERS, typeset  # noqa: E402
 
 

@@ -18,8 +18,9 @@ import pytest
 from bs4 import BeautifulSoup
 from pypdf import PdfReader
 
+from codex.adapter.book_languages import language_configs
 from codex.book.offer import book_name, render_book_offer
-from codex.book.source import BookError, Rulebook, is_wide, language_configs, nav_parts, read_rulebook
+from codex.book.source import BookError, Rulebook, is_wide, nav_parts, read_rulebook
 from codex.book.typeset import PAPERS, css_content, css_string
 from codex.i18n.ui import UIText
 from tests.conftest import ROOT

@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 from jinja2 import Environment, FileSystemLoader
 
+from codex.adapter.other_languages import IN_TURN, side_by_side
 from codex.adapter.plugin import CodexPlugin
 from codex.build_gc import pause_collector, resume_collector
 from codex.data.errors import DataErrors
 from codex.data.loading import load_dataset, load_dataset_once
-from codex.other_languages import IN_TURN, side_by_side
+from codex.mistakes.data_checks import load_checked
 from codex.render.page_meta import first_paragraph
 from codex.render.template_cache import TemplateCodeCache, cache_compiled_templates
 from codex.render.tooltips import used_forms
@@ -50,7 +51,7 @@ def test_an_edit_of_one_data_file_parses_and_validates_that_file_alone(tmp_path)
     conditions = data / "conditions.yaml"
     conditions.write_text(conditions.read_text(encoding="utf-8").replace("id: prone", "id: lying-prone"), "utf-8")
     with pytest.raises(DataErrors, match="prone"):  # the wiki links and references to it no longer lead anywhere
-        load_dataset(data)
+        load_checked(data)
 
 
 def test_the_longest_form_wins_and_absent_forms_are_not_declared():

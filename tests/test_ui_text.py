@@ -114,7 +114,7 @@ def built_rulebook(tmp_path, body: str, directory_urls: bool = True) -> tuple[li
     ('chapter/index.html') or, as in the offline folder, without ('chapter.html')."""
     nav = ["index.md", "chapter.md", "rulebook.md"]
     files = [File(page, str(tmp_path / "docs"), str(tmp_path), directory_urls) for page in nav]
-    built = BuiltPages(tmp_path, files)
+    built = BuiltPages(tmp_path, [(f.src_uri, f.url, f.dest_uri) for f in files])
     other = "../other/" if directory_urls else "other.html"
     for page, html in (
         ("rulebook.md", body),

@@ -9,8 +9,8 @@ For each language's configuration (mkdocs.yml for French; mkdocs.en.yml, which i
    page macros with mkdocs-macros (which renders them); set up either the served site (web app links, the offline zip to offer) or the offline folder (``.html``
    links, classic scripts). The plugin is listed before ``macros``, so the macros exist when mkdocs-macros
    configures itself. ``on_files`` keeps the site's files (the rulebook finds each page's built file and URL among
-   them; the calculators' and trackers' page scripts renamed by their content's digest, codex/publish/page_scripts.py)
-   and starts the other languages' builds beside this one (codex/other_languages.py). Under ``mkdocs
+   them; the calculators' and trackers' page scripts renamed by their content's digest, codex/adapter/page_scripts.py)
+   and starts the other languages' builds beside this one (codex/adapter/other_languages.py). Under ``mkdocs
    serve``, ``on_serve`` watches data, both languages' pages, the engine and the rules code.
 2. ``on_pre_page``: keep the page being built (the macros link from it). ``on_page_markdown`` (priority -50, after
    mkdocs-macros has rendered the page): a rule page's own history at its foot (codex/render/rules_changes.py), the
@@ -53,6 +53,9 @@ from mkdocs.utils import get_relative_url
 
 import calculators
 import codex
+from codex.adapter.configuration import configure_for_folder, languages_of
+from codex.adapter.other_languages import OtherLanguages
+from codex.adapter.page_scripts import version_page_scripts
 from codex.build_gc import before_exit, pause_collector, resume_collector
 from codex.changes.history import CommitChanges, rules_history_once
 from codex.components.calculators import calculator_documents
@@ -68,15 +71,13 @@ from codex.mistakes.build_warnings import install as install_warnings
 from codex.mistakes.macro_calls import MacroChecks, page_macro_problems
 from codex.mistakes.problem import Problem
 from codex.mistakes.twins import read_config, twin_problems, unshown_questions
-from codex.other_languages import OtherLanguages
 from codex.publish.build_date import pin_build_date
 from codex.publish.calculators import publish_calculators
 from codex.publish.changes_feed import FEED_PATH, write_changes_feed
 from codex.publish.content_policy import with_content_policy
 from codex.publish.downloads import publish_downloads
 from codex.publish.offline_copy import NO_OFFLINE_COPY, OfflineCopy, publish_offline_zip
-from codex.publish.offline_folder import configure_for_folder, finish_folder
-from codex.publish.page_scripts import version_page_scripts
+from codex.publish.offline_folder import finish_folder
 from codex.publish.rulebook import BuiltPages, RulebookError, assemble_rulebook, placeholder
 from codex.publish.search_engines import SITEMAP, sitemap_entries, write_robots_txt
 from codex.publish.search_folding import fold_search_index, glossary_names
@@ -102,7 +103,6 @@ from codex.render.rules_changes import (
 from codex.render.template_cache import cache_compiled_templates
 from codex.render.tooltips import append_tooltips, tooltip_definitions
 from codex.render.wiki_links import LINKED_FROM_KINDS, Linker, WikiLinkError, fill_linked_from, link_page
-from codex.site_languages import language_depth, language_folders, site_languages
 
 
 class RulebookConfig(Config):
@@ -198,7 +198,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         edit_base = repository_edit_base(config)
         self.offline = OfflineCopy(
             self.project_path(config, self.config.offline_zip) if self.config.offline_zip else None,
-            language_depth(config),
+            languages_of(config).depth,
             self.config.offline_folder,
         )
         self.history = rules_history_once(self.project_path(config, "."))
@@ -224,9 +224,9 @@ class CodexPlugin(BasePlugin[CodexConfig]):
 
     def on_files(self, files: Files, config: MkDocsConfig, **kwargs: Any) -> Files:
         """Keep the site's files: the rulebook finds each page's built file and URL among them; the calculators' and
-        trackers' scripts among them at addresses that carry their digest (codex/publish/page_scripts.py). Start the
+        trackers' scripts among them at addresses that carry their digest (codex/adapter/page_scripts.py). Start the
         other languages' builds, which run beside this one now that the site folder is emptied
-        (codex/other_languages.py)."""
+        (codex/adapter/other_languages.py)."""
         assert self.ui is not None
         parts = self.history_view.parts
         for index in range(1, len(parts)):  # the history's older pages (codex/render/rules_changes.py)
@@ -354,7 +354,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             url=page.canonical_url,
             is_home=page.is_homepage,
             lang=self.lang,
-            site_languages=site_languages(config),
+            site_languages=languages_of(config).codes,
             site_name=config.site_name,
         )
         return context
@@ -415,16 +415,17 @@ class CodexPlugin(BasePlugin[CodexConfig]):
     def on_template_context(self, context: dict[str, Any], template_name: str, config: MkDocsConfig) -> dict:
         context["codex_search_name"] = self.search_name()
         context["codex_feed_title"] = self.ui.text("changes_feed_title", self.lang) if self.ui else ""
-        is_root_language = language_depth(config) == 0
+        languages = languages_of(config)
+        is_root_language = languages.depth == 0
         if template_name == SITEMAP:  # a language below the root writes none: the root's lists every language
             pages = [(f.page.url, f.page.update_date) for f in context["pages"] if f.page and not f.page.is_link]
             context["codex_sitemap"] = (
-                sitemap_entries(config.site_url, pages, language_folders(config)) if is_root_language else None
+                sitemap_entries(config.site_url, pages, languages.folders) if is_root_language else None
             )
         elif template_name == "404.html":
             assert self.ui is not None
-            folders = language_folders(config)
-            context["not_found"] = not_found_context(self.ui, self.lang, context["base_url"], folders, is_root_language)
+            base_url = context["base_url"]
+            context["not_found"] = not_found_context(self.ui, self.lang, base_url, languages.folders, is_root_language)
         return context
 
     # -- `mkdocs serve`: rebuild on a change of data, of any page or override, of the engine or the rules code
@@ -456,7 +457,8 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         publish_downloads(site_dir, self.dataset, lang, self.wiki.plain if self.wiki else str)
         assert self.ui is not None
         try:
-            built = BuiltPages(site_dir, self.files.documentation_pages())
+            pages = [(f.src_uri, f.url, f.dest_uri) for f in self.files.documentation_pages()]
+            built = BuiltPages(site_dir, pages)
             assemble_rulebook(built, config.nav, lang, self.ui, self.config.rulebook.page, self.config.rulebook.skip)
         except RulebookError as err:
             raise PluginError(str(err)) from None
@@ -467,11 +469,12 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             finish_folder(site_dir, vendor_dir)
             return
         write_manifest(site_dir, lang, config.site_name, config.site_description or config.site_name)
-        if language_depth(config) == 0:
+        languages = languages_of(config)
+        if languages.depth == 0:
             publish_offline_zip(site_dir, self.offline)
             write_robots_txt(site_dir, config.site_url)
-        inner_folders = [folder for other, folder in language_folders(config).items() if other != lang and folder]
-        write_service_worker(site_dir, site_languages(config), inner_folders if language_depth(config) == 0 else [])
+        inner_folders = [folder for other, folder in languages.folders.items() if other != lang and folder]
+        write_service_worker(site_dir, languages.codes, inner_folders if languages.depth == 0 else [])
 
     def on_build_error(self, error: Exception, **kwargs: Any) -> None:
         resume_collector()

@@ -17,7 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from codex.book.source import BookError, language_configs
+from codex.adapter.book_languages import language_configs
+from codex.book.source import BookError
 from codex.book.typeset import PAPERS, typeset
 
 

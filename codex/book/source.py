@@ -15,13 +15,9 @@ from bs4 import BeautifulSoup, SoupStrainer, Tag
 from bs4.dammit import EntitySubstitution
 from bs4.formatter import HTMLFormatter
 from markupsafe import Markup
-from mkdocs.config import load_config
-from mkdocs.config.defaults import MkDocsConfig
 
 from codex.publish.rulebook import ARTICLE_CLASS, MAX_TOC_SECTIONS, nav_pages
-from codex.site_languages import language_folder
 
-ROOT_CONFIG = "mkdocs.yml"
 CHAPTER_CLASS = "codex-rulebook-chapter"  # each chapter of the rulebook page (codex/publish/rulebook.py)
 BOOK_ATTRIBUTE = "data-rulebook"  # the rulebook's own box, "assembled" once filled
 PERMALINK_CLASS = "headerlink"  # the theme's permalink mark after each heading
@@ -107,27 +103,18 @@ class Part:
 
 @dataclass
 class Language:
-    """A language of the site: its code, its name (the language switcher's), its configuration and its folder in the
-    built site ('' for the root language)."""
+    """A language of the site, as its configuration says (codex/adapter/book_languages.py reads it): its code, its
+    name (the language switcher's), its folder in the built site ('' for the root language), its rulebook page
+    (None: the site has none), its navigation and the site's name and description."""
 
     code: str
     name: str
-    config: MkDocsConfig
     folder: str
-
-
-def language_configs(project: Path) -> dict[str, Language]:
-    """Each language of the site, from mkdocs.yml and the configurations its codex plugin builds."""
-    root = load_config(config_file=str(project / ROOT_CONFIG))
-    configs = [root] + [
-        load_config(config_file=str(project / other)) for other in root.plugins["codex"].config["other_languages"]
-    ]
-    names = {a.get("lang"): a.get("name", "") for a in root.extra.get("alternate") or []}
-    languages = {}
-    for config in configs:
-        code = config.theme["language"]
-        languages[code] = Language(code, names.get(code, code), config, language_folder(root, code))
-    return languages
+    config_file: str
+    rulebook_page: str | None
+    nav: list | None
+    site_name: str
+    site_description: str = ""
 
 
 def nav_parts(nav: list | None) -> list[tuple[str | None, list[str]]]:
@@ -144,9 +131,9 @@ def nav_parts(nav: list | None) -> list[tuple[str | None, list[str]]]:
 
 def rulebook_file(site: Path, language: Language) -> Path:
     """The built rulebook page of a language (directory URLs: rulebook/index.html; a folder build: rulebook.html)."""
-    page = language.config.plugins["codex"].config["rulebook"]["page"]
+    page = language.rulebook_page
     if not page:
-        raise BookError(f"{language.config.config_file_path}: the codex plugin has no 'rulebook' page")
+        raise BookError(f"{language.config_file}: the codex plugin has no 'rulebook' page")
     stem = page[: -len(".md")]
     base = site / language.folder if language.folder else site
     for candidate in (base / stem / "index.html", base / f"{stem}.html"):
@@ -242,7 +229,7 @@ def read_rulebook(site: Path, language: Language) -> Rulebook:
     heading = article.find("h1")
     sections = {s["data-page"]: s for s in book.find_all("section", class_=CHAPTER_CLASS)}
     parts = []
-    for title, pages in nav_parts(language.config.nav):
+    for title, pages in nav_parts(language.nav):
         held = [sections.pop(page) for page in pages if page in sections]
         if held:
             first = held[0].find("h2")
@@ -250,4 +237,4 @@ def read_rulebook(site: Path, language: Language) -> Rulebook:
             parts.append(Part(title, [chapter_of(s, opens and i == 0) for i, s in enumerate(held)]))
     if sections:  # not in the nav: cannot happen in a strict build, said rather than dropped
         raise BookError(f"{path}: chapters outside the navigation: {', '.join(sorted(sections))}")
-    return Rulebook(heading_text(heading) if heading else language.config.site_name, parts)
+    return Rulebook(heading_text(heading) if heading else language.site_name, parts)

@@ -73,12 +73,11 @@ def built_from(project: Path, lang: str, ui: UIText) -> Built:
 
 def book_html(book: Rulebook, language: Language, ui: UIText, built: Built) -> str:
     """The whole book as one HTML document."""
-    config = language.config
     return ENVIRONMENT.get_template("book.html").render(
         lang=language.code,
         language_name=language.name,
-        site_name=config.site_name,
-        description=config.site_description or "",
+        site_name=language.site_name,
+        description=language.site_description,
         book=book,
         built=built,
         contents_title=ui.text("rulebook_contents", language.code),

@@ -23,8 +23,6 @@ import json
 import shutil
 from pathlib import Path
 
-from mkdocs.config.defaults import MkDocsConfig
-
 from codex.publish.calculators import RUNTIME_VERSION
 
 WORKER_SHIM_VERSION = "1.0.4"
@@ -37,23 +35,10 @@ CLASSIC_CALCULATOR_SCRIPT = "assets/javascripts/codex-calculators.classic.js"
 CALCULATOR_BUNDLE = "assets/calculators/offline-bundle.js"
 
 
-def configure_for_folder(config: MkDocsConfig) -> None:
-    """Change a language's configuration for the folder build (called from the hook's on_config)."""
-    config.use_directory_urls = False
-    polyfills = config.extra.get("polyfills") or []
-    config.extra["polyfills"] = [*polyfills, WORKER_SHIM_TARGET]
-    scripts = []
-    for script in config.extra_javascript:
-        if str(script) == CALCULATOR_SCRIPT:
-            script = CLASSIC_CALCULATOR_SCRIPT  # a plain path: a classic script
-        scripts.append(script)
-    config.extra_javascript = scripts
-
-
 def finish_folder(site_dir: Path, vendor_dir: Path) -> None:
-    """Add to a built language site the files that configure_for_folder's pages load (called from on_post_build,
-    after the search index and the calculator files are written; the classic calculators' script is one of the
-    site's files already)."""
+    """Add to a built language site the files that the folder build's pages load (named by the adapter's
+    configure_for_folder, codex/adapter/configuration.py). Called from on_post_build, after the search index and the
+    calculator files are written; the classic calculators' script is one of the site's files already."""
     write_search_index_script(site_dir)
     target = site_dir / WORKER_SHIM_TARGET
     target.parent.mkdir(parents=True, exist_ok=True)

@@ -22,12 +22,8 @@ a function, under its own digested name (codex-calculators.classic.DIGEST.js).
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from dataclasses import dataclass
-
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.files import File, Files
 
 from codex.publish.calculators import DIGEST_LENGTH, address
 
@@ -72,38 +68,27 @@ def classic_script(source: str) -> str:
     return f"(() => {{\n{source}\n}})();\n"
 
 
-def version_page_scripts(files: Files, config: MkDocsConfig, folder: bool = False) -> PageScripts:
-    """Replace the theme's two page scripts in `files` by their digested copies (and, for the folder build, add the
-    classic one); name them in config.extra_javascript and config.extra.codex_scripts. Called from on_files."""
-    trackers_file = files.get_file_from_path(plain(TRACKERS))
-    calculators_file = files.get_file_from_path(plain(CALCULATORS))
-    if trackers_file is None or calculators_file is None:
-        raise ValueError(f"the theme has no {plain(CALCULATORS)} or {plain(TRACKERS)}")
-    trackers_bytes = trackers_file.content_bytes
-    trackers = digested(TRACKERS, trackers_bytes)
-    source = with_trackers_script(calculators_file.content_string, trackers)
-    calculators = digested(CALCULATORS, source.encode("utf-8"))
-    published = {trackers: trackers_bytes, calculators: source.encode("utf-8")}
+def publish_page_scripts(
+    calculators_source: str, trackers_content: bytes, folder: bool = False
+) -> tuple[PageScripts, dict[str, bytes]]:
+    """The scripts' digested paths, and what to publish at each: the trackers' script as it is, the calculators'
+    naming the trackers' (and, for the folder build, its classic copy). The adapter puts them among the site's files
+    in place of the plain ones (codex/adapter/page_scripts.py)."""
+    trackers = digested(TRACKERS, trackers_content)
+    source = with_trackers_script(calculators_source, trackers).encode("utf-8")
+    calculators = digested(CALCULATORS, source)
+    published = {trackers: trackers_content, calculators: source}
     classic = ""
     if folder:
-        classic_bytes = classic_script(source).encode("utf-8")
-        classic = digested(CLASSIC, classic_bytes)
-        published[classic] = classic_bytes
-    files.remove(trackers_file)
-    files.remove(calculators_file)
-    for path, content in published.items():
-        files.append(File.generated(config, path, content=content))
-    renamed = {CALCULATORS: calculators, CLASSIC: classic}
-    scripts_named = []
-    for script in config.extra_javascript:
-        named = NAMED.fullmatch(str(script))
-        path = renamed.get(named.group(1), "") if named else ""
-        if path and isinstance(script, str):
-            script = path
-        elif path:
-            script.path = path
-        scripts_named.append(script)
-    config.extra_javascript = scripts_named
-    scripts = PageScripts(calculators, trackers, classic)
-    config.extra["codex_scripts"] = dataclasses.asdict(scripts)  # for the templates
-    return scripts
+        classic_content = classic_script(source.decode("utf-8")).encode("utf-8")
+        classic = digested(CLASSIC, classic_content)
+        published[classic] = classic_content
+    return PageScripts(calculators, trackers, classic), published
+
+
+def script_as_published(path: str, scripts: PageScripts) -> str:
+    """A configuration's script path as the site publishes it: the calculators' script (plain, classic or already
+    digested) at its digested path; any other script unchanged."""
+    named = NAMED.fullmatch(path)
+    renamed = {CALCULATORS: scripts.calculators, CLASSIC: scripts.classic}
+    return (renamed.get(named.group(1)) or path) if named else path

@@ -29,7 +29,6 @@ import lxml.html
 from lxml import etree
 from lxml.html import HtmlElement
 from markupsafe import Markup
-from mkdocs.structure.files import File
 
 from codex.i18n.ui import UIText
 from codex.render.templates import render
@@ -99,14 +98,17 @@ def rules_pages(nav: list | None, rulebook_page: str, skip: list[str]) -> list[s
 
 
 class BuiltPages:
-    """Where the build wrote each page (MkDocs' own files): its URL relative to the language's root ('fumbles/' with
-    directory URLs, 'fumbles.html' in the offline folder, '' for the home page) and its file, so that the rulebook
-    works with either kind of URL."""
+    """Where the build wrote each page: its URL relative to the language's root ('fumbles/' with directory URLs,
+    'fumbles.html' in the offline folder, '' for the home page) and its file, so that the rulebook works with either
+    kind of URL. `pages`: each page's source path (under docs/<lang>/), URL and built file (under `site_dir`)."""
 
-    def __init__(self, site_dir: Path, files: Iterable[File]) -> None:
+    def __init__(self, site_dir: Path, pages: Iterable[tuple[str, str, str]]) -> None:
         self.site_dir = Path(site_dir)
-        self.urls = {f.src_uri: "" if f.url == "./" else f.url for f in files}
-        self.files = {f.src_uri: f.dest_uri for f in files}
+        self.urls: dict[str, str] = {}
+        self.files: dict[str, str] = {}
+        for source, url, built in pages:
+            self.urls[source] = "" if url == "./" else url
+            self.files[source] = built
 
     def url(self, page: str) -> str:
         return self.urls[page]

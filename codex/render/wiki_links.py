@@ -18,13 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from markupsafe import Markup
-from mkdocs.utils import get_relative_url
 
 from codex.data.wiki_links import WIKI_LINK, UnknownWikiLink, WikiTargets, label_of
 from codex.i18n.ui import UIText
 from codex.mistakes.problem import Problem
 from codex.render import html_blocks
 from codex.render.markdown import markdown_text
+from codex.render.relative_url import relative_url
 from codex.render.templates import render
 
 HTML_BLOCK_START = re.compile(f"(?:{re.escape(html_blocks.OPEN)})?<[A-Za-z]")  # a macro's block may be marked
@@ -55,7 +55,7 @@ class Linker:
         url = self.url_of(page)
         if url is None:
             raise UnknownWikiLink(f"the page {page} is not part of the site")
-        return get_relative_url(url, self.page_url) + fragment
+        return relative_url(url, self.page_url) + fragment
 
     def relative_source(self, page: str, anchor: str) -> str:
         """The target's Markdown file relative to this page's, as a Markdown link writes it ('#anchor' on itself)."""
@@ -134,7 +134,7 @@ def fill_linked_from(html: str, links: dict[str, list[tuple[str, str]]], page_ur
 
     def filled(match: re.Match) -> str:
         pages = [
-            {"title": title, "href": get_relative_url(url, page_url)}
+            {"title": title, "href": relative_url(url, page_url)}
             for title, url in links.get(match["key"], [])
             if url != page_url
         ]

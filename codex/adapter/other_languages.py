@@ -29,7 +29,7 @@ from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort, PluginError
 
-from codex.site_languages import language_folder
+from codex.adapter.configuration import languages_of
 
 IN_TURN = "CODEX_BUILD_IN_TURN"  # set (to anything but ''): build the languages one after the other
 
@@ -39,7 +39,7 @@ def build_other_language(config: MkDocsConfig, config_file: Path, serving: bool 
     `mkdocs serve` runs follow)."""
     other = load_config(config_file=str(config_file), strict=config.strict)
     other.plugins.on_startup(command="serve" if serving else "build", dirty=False)
-    folder = language_folder(other, other.theme["language"])
+    folder = languages_of(other).folder(other.theme["language"])
     site_url = (config.site_url or "").rstrip("/")
     other.site_dir = str(Path(config.site_dir) / folder)
     other.site_url = f"{site_url}/{folder}/" if site_url else None
