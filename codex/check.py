@@ -39,11 +39,11 @@ class Step:
 
 def check_data() -> Step:
     from codex.data.errors import DataErrors
-    from codex.data.loading import load_dataset
+    from codex.mistakes.data_checks import load_checked
 
-    step = Step("data (schemas, ids, references)")
+    step = Step("data (schemas, ids, references; against the pages and the seeds)")
     try:
-        load_dataset(ROOT / "data")
+        load_checked(ROOT / "data")
     except DataErrors as err:
         step.problems = [str(e) for e in err.errors]
     return step

@@ -14,8 +14,8 @@ import pytest
 from bs4 import BeautifulSoup
 
 from codex.data.errors import DataErrors
-from codex.data.loading import load_dataset
 from codex.mistakes.active_content import page_active_content
+from codex.mistakes.data_checks import load_checked
 from codex.publish.content_policy import policy, script_hashes, with_content_policy
 from tests.conftest import LANGS, run_mkdocs_build
 from tests.data_fixtures import GOOD_TABLE, data_dir_with
@@ -73,7 +73,7 @@ def test_harmless_html_code_and_macros_pass():
 def test_active_content_in_a_data_text_names_file_line_and_field(tmp_path, text):
     table = GOOD_TABLE.replace("{fr: Pierre, en: Stone}", f"{{fr: '{text}', en: Stone}}")
     with pytest.raises(DataErrors) as caught:
-        load_dataset(data_dir_with(tmp_path, {"tables/materials.yaml": table}))
+        load_checked(data_dir_with(tmp_path, {"tables/materials.yaml": table}))
     message = str(caught.value)
     assert "data/tables/materials.yaml:10: field 'rows[1].name.fr'" in message
     assert "expected plain words (no javascript: address, event handler or style)" in message and "Fix: " in message

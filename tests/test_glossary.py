@@ -10,7 +10,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from codex.data.errors import DataErrors
-from codex.data.loading import load_dataset
+from codex.mistakes.data_checks import load_checked
 from codex.render.tooltip_marks import CONTROLS, HEADINGS
 from codex.render.tooltips import append_tooltips, tooltip_definitions, written_forms
 from tests.built_html import article as built_article
@@ -211,7 +211,7 @@ items:
     (tmp_path / "docs" / "fr").mkdir(parents=True)
     (tmp_path / "docs" / "en").mkdir(parents=True)
     with pytest.raises(DataErrors) as caught:
-        load_dataset(data)
+        load_checked(data)
     message = str(caught.value)
     assert "glossary.yaml:9" in message and "items[0].page" in message and "no-such-page.md" in message
 

@@ -1,13 +1,13 @@
 """Every paragraph of the three source documents reaches the site (issue 25): a page's author_text() or a data
 entry's `source: {quote, to}` cites it, or data/left-out.yaml leaves it out with its reason. The counts are printed
-(`pytest -s`, or `python -m codex.sources --list` for the paragraphs themselves)."""
+(`pytest -s`, or `python -m codex.mistakes.source_coverage --list` for the paragraphs themselves)."""
 
 from __future__ import annotations
 
 import re
 
 from codex.mistakes.macro_calls import macro_calls
-from codex.sources.coverage import coverage
+from codex.mistakes.source_coverage import coverage
 from codex.sources.passages import source_texts
 from tests.conftest import ROOT
 from tests.project_data import project_dataset

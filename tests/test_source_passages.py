@@ -91,7 +91,7 @@ def test_a_built_section_offers_the_author_s_text_but_not_to_search_print_or_the
 
 
 def test_coverage_counts_the_paragraphs_the_pages_cite(tmp_path):
-    from codex.sources.coverage import cited_by_pages
+    from codex.mistakes.source_coverage import cited_by_pages
 
     (tmp_path / "page.md").write_text(
         "# P\n\n{{ author_text('000', 'Tous les fumbles arrêtent', 'Pour produire un autre effet') }}\n"
@@ -120,7 +120,7 @@ def test_a_made_up_quotation_in_a_data_file_stops_the_load_at_its_line(tmp_path)
     import shutil
 
     from codex.data.errors import DataErrors
-    from codex.data.loading import load_dataset
+    from codex.mistakes.data_checks import load_checked
 
     data = tmp_path / "data"
     shutil.copytree(DATASET.root, data)
@@ -130,7 +130,7 @@ def test_a_made_up_quotation_in_a_data_file_stops_the_load_at_its_line(tmp_path)
     lines[at] = "  quote: Tous les fumbles arretent automatiquemant"
     table.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with pytest.raises(DataErrors) as stopped:
-        load_dataset(data)
+        load_checked(data)
     assert [str(e) for e in stopped.value.errors] == [
         f"data/tables/fumbles.yaml:{at + 1}: field 'source.quote': got 'Tous les fumbles arretent automatiquemant'; "
         "expected the seed's own words, once, typography aside: « Tous les fumbles arretent automatiquemant » is not "
@@ -244,7 +244,7 @@ def test_an_open_question_quotes_the_author_s_characters(tmp_path, quoted, what)
 def test_a_paragraph_left_out_on_purpose_is_not_counted_as_missing(tmp_path):
     from types import SimpleNamespace
 
-    from codex.sources.coverage import LEFT_OUT_SCHEMA, coverage
+    from codex.mistakes.source_coverage import LEFT_OUT_SCHEMA, coverage
 
     stop = RULES.paragraph_of("Tous les fumbles arrêtent")
     left_out = {"seed": RULES.file, "section": "Fumbles", "quote": "Tous les fumbles arrêtent"}

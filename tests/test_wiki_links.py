@@ -14,6 +14,7 @@ from codex.data.errors import DataErrors
 from codex.data.loading import load_dataset
 from codex.data.wiki_links import UnknownWikiLink, WikiTargets
 from codex.i18n.ui import UIText
+from codex.mistakes.data_checks import load_checked
 from codex.render.tooltips import tooltip_definitions
 from codex.render.wiki_links import Linker, WikiLinkError, fill_linked_from, link_page, linked_from_placeholder
 from tests.conftest import LANGS, ROOT, lang_root, run_mkdocs_build
@@ -46,7 +47,7 @@ def linker_for(dataset, lang: str, page: str = "fumbles.md", source: Path | None
 
 def load_error(tmp_path, files: dict[str, str]) -> str:
     with pytest.raises(DataErrors) as caught:
-        load_dataset(data_dir_with(tmp_path, files))
+        load_checked(data_dir_with(tmp_path, files))
     return str(caught.value)
 
 
@@ -66,7 +67,7 @@ def test_a_data_text_with_an_unknown_kind_of_link_says_which_kinds_exist(tmp_pat
 
 def test_a_data_text_linking_to_a_known_condition_loads(tmp_path):
     table = GOOD_TABLE.replace("{fr: Pierre, en: Stone}", "{fr: 'Pierre [[condition:prone|au sol]]', en: Stone}")
-    load_dataset(data_dir_with(tmp_path, {"tables/materials.yaml": table, "conditions.yaml": CONDITIONS}))
+    load_checked(data_dir_with(tmp_path, {"tables/materials.yaml": table, "conditions.yaml": CONDITIONS}))
 
 
 def test_a_link_in_markdown_text_is_a_markdown_link_to_the_page_file(dataset):

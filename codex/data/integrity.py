@@ -1,16 +1,14 @@
-"""Checks that a schema cannot express: unique ids across files and rows, rows that match their columns,
-references that resolve."""
+"""Checks of the data alone that a schema cannot express: unique ids across files and rows, rows that match their
+columns, references between data files that resolve, UI texts with the same fields in both languages. The checks
+against the pages and the seeds run once the data has loaded (codex/mistakes/data_checks.py); the helpers here
+(`rel`, `texts`, `sources`, `listed_documents`) serve both."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from codex.data.errors import DataError
-from codex.data.wiki_links import EXAMPLE, UnknownWikiLink, WikiTargets, find_links
 from codex.i18n.ui import DOCUMENTS_SCHEMA, UI_SCHEMA, placeholders
-from codex.mistakes.active_content import text_is_active
-from codex.mistakes.problem import suggestion
-from codex.sources.passages import QuotationError, source_texts
 
 if TYPE_CHECKING:
     from codex.data.loading import Dataset, Document
@@ -24,12 +22,9 @@ def integrity_errors(dataset: Dataset) -> list[DataError]:
         if doc.schema == "table.schema.json":
             errors += row_cell_errors(doc)
     errors += unresolved_references(dataset)
-    errors += glossary_reference_errors(dataset)
+    errors += glossary_question_errors(dataset)
     errors += document_reference_errors(dataset)
-    errors += quotation_errors(dataset)
     errors += ui_placeholder_errors(dataset)
-    errors += wiki_link_errors(dataset)
-    errors += active_text_errors(dataset)
     return errors
 
 
@@ -185,40 +180,13 @@ def unresolved_references(dataset: Dataset) -> list[DataError]:
     return errors
 
 
-def glossary_reference_errors(dataset: Dataset) -> list[DataError]:
-    """Each glossary entry's `page` exists in both languages (when the docs folders are there, i.e. in the real
-    project, not in throw-away test data folders) and its `open_question` names an existing question."""
-    docs = dataset.root.parent / "docs"
+def glossary_question_errors(dataset: Dataset) -> list[DataError]:
+    """Each glossary entry's `open_question` names an existing question (its page is checked against the pages,
+    codex/mistakes/data_checks.py)."""
     questions = {d.content["id"] for d in dataset.of_kind("open-question.schema.json")}
-    targets = [WikiTargets(dataset, lang, docs / lang) for lang in ("fr", "en") if (docs / lang).is_dir()]
     errors = []
     for doc in dataset.of_kind("glossary.schema.json"):
         for index, item in enumerate(doc.content["items"]):
-            page, _, anchor = item["page"].partition("#")
-            missing = [lang for lang in ("fr", "en") if (docs / lang).is_dir() and not (docs / lang / page).is_file()]
-            no_anchor = [t.lang for t in targets if anchor and not missing and anchor not in t.anchors(page)]
-            if no_anchor:
-                known = targets[0].anchors(page)
-                errors.append(
-                    DataError(
-                        rel(doc),
-                        doc.line("items", index, "page"),
-                        f"items[{index}].page",
-                        item["page"],
-                        f"a section of {page} (its anchors: {', '.join(sorted(known))})",
-                        f"write one of its anchors after '#'{suggestion(anchor, known)}",
-                    )
-                )
-            if missing:
-                errors.append(
-                    DataError(
-                        rel(doc),
-                        doc.line("items", index, "page"),
-                        f"items[{index}].page",
-                        item["page"],
-                        f"a page that exists under docs/fr and docs/en (missing in docs/{' and docs/'.join(missing)})",
-                    )
-                )
             question = item.get("open_question")
             if question is not None and question not in questions:
                 errors.append(
@@ -289,35 +257,6 @@ def document_reference_errors(dataset: Dataset) -> list[DataError]:
     return errors
 
 
-def quotation_errors(dataset: Dataset) -> list[DataError]:
-    """Every `source: {quote: ..., to: ...}` names a passage of its seed: its words are there, once (typography
-    aside), `to` after `quote`; a mistyped quotation names the closest passage (codex/sources/passages.py)."""
-    listed = listed_documents(dataset)
-    texts = {text.file: text for text in source_texts(dataset.root, listed).values()}
-    errors = []
-    for doc in dataset.documents:
-        for path, source in sources(doc.content):
-            text = texts.get(source["seed"])
-            if text is None or "quote" not in source:
-                continue
-            for field in ("quote", "to") if "to" in source else ("quote",):
-                try:
-                    text.passage(source["quote"], source["to"]) if field == "to" else text.paragraph_of(source[field])
-                except QuotationError as err:
-                    errors.append(
-                        DataError(
-                            rel(doc),
-                            doc.line(*path, field),
-                            ".".join(map(str, [*path, field])),
-                            source[field],
-                            f"the seed's own words, once, typography aside: {err}",
-                            f"copy the passage's {'first' if field == 'quote' else 'last'} words from data/seeds/",
-                        )
-                    )
-                    break
-    return errors
-
-
 def sources(node: object, path: tuple = ()) -> list[tuple[tuple, dict]]:
     """(path, value) of every `source: {seed: ..., section: ...}` field, and of each of a `sources: [...]` list, at
     any depth."""
@@ -363,11 +302,6 @@ def ui_placeholder_errors(dataset: Dataset) -> list[DataError]:
     return errors
 
 
-# Texts that never show as a page's text: the calculators' (shown by the calculator in the browser), the UI's and the
-# documents' names. A wiki link there would show as typed.
-NO_WIKI_LINKS = ("calculator.schema.json", UI_SCHEMA, DOCUMENTS_SCHEMA)
-
-
 def texts(node: object, path: tuple = (), lang: str = "fr") -> list[tuple[tuple, str, str]]:
     """(path, language, text) of every string at any depth; the `en` of a {fr, en} pair is English."""
     found = []
@@ -385,47 +319,3 @@ def texts(node: object, path: tuple = (), lang: str = "fr") -> list[tuple[tuple,
 def field_name(path: tuple) -> str:
     """('rows', 3, 'effect', 'fr') -> 'rows[3].effect.fr'"""
     return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
-
-
-def wiki_link_errors(dataset: Dataset) -> list[DataError]:
-    """Every wiki link of a data text leads somewhere (codex/data/wiki_links.py): a known kind and id, and, where the
-    pages are there, an existing section; and none where it could not show as a link."""
-    docs = dataset.root.parent / "docs"
-    targets = {
-        lang: WikiTargets(dataset, lang, docs / lang if (docs / lang).is_dir() else None) for lang in ("fr", "en")
-    }
-    errors = []
-    for doc in dataset.documents:
-        for path, lang, value in texts(doc.content):
-            for match in find_links(value):
-                if doc.schema in NO_WIKI_LINKS:
-                    expected = "plain words: this text is not shown on a page, so it cannot hold a wiki link"
-                else:
-                    try:
-                        targets[lang].check(match["kind"], match["ref"])
-                        continue
-                    except UnknownWikiLink as err:
-                        expected = f"a wiki link to something that exists, as in {EXAMPLE}: {err}"
-                errors.append(DataError(rel(doc), doc.line(*path), field_name(path), match[0], expected))
-    return errors
-
-
-def active_text_errors(dataset: Dataset) -> list[DataError]:
-    """No data text holds what would read as code in a reader's browser: a javascript: address, an event handler, a
-    style (the schemas already refuse any '<tag')."""
-    errors = []
-    for doc in dataset.documents:
-        for path, _, value in texts(doc.content):
-            if text_is_active(value):
-                errors.append(
-                    DataError(
-                        rel(doc),
-                        doc.line(*path),
-                        field_name(path),
-                        value,
-                        "plain words (no javascript: address, event handler or style)",
-                        "write the words only; a link to a rule is a wiki link [[kind:id]], an outside address an "
-                        "https:// one",
-                    )
-                )
-    return errors

@@ -8,8 +8,8 @@
     [[rule:positioning.md#bull-rush]] a section of a page (or a page, without '#'), shown with its heading
 
 This module knows the syntax and what each kind of link points to (`WikiTargets`); codex/render/wiki_links.py
-writes the links into pages. Data texts are checked when the data load (codex/data/integrity.py), pages when they
-are built: an unknown kind or id stops the build with file, line and field.
+writes the links into pages. Data texts are checked once the data has loaded (codex/mistakes/data_checks.py), pages
+when they are built: an unknown kind or id stops the build with file, line and field.
 """
 
 from __future__ import annotations

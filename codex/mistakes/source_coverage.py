@@ -1,17 +1,23 @@
 """Which paragraphs of the source documents the site cites (issue 25), per document: the passages of the pages'
 author_text() calls and of the data's `source: {quote, to}` fields, and those data/left-out.yaml leaves out on
 purpose. A paragraph in none of them is a rule, a table, an example or an open point that may not have reached the
-site."""
+site.
+
+    python -m codex.mistakes.source_coverage [--list]
+
+prints how many paragraphs of each document the French pages and the data cite, how many data/left-out.yaml leaves
+out on purpose, and (--list) the first words of each paragraph in neither."""
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from codex.data.integrity import sources as data_sources
-from codex.data.loading import Dataset
+from codex.data.loading import Dataset, load_dataset
 from codex.mistakes.macro_calls import macro_calls
-from codex.sources.passages import QuotationError, SourceText
+from codex.sources.passages import QuotationError, SourceText, source_texts
 
 LEFT_OUT_SCHEMA = "left-out.schema.json"
 
@@ -74,3 +80,27 @@ def coverage(pages: Path, dataset: Dataset, texts: dict[str, SourceText]) -> Cov
         for document, text in texts.items()
     }
     return Coverage(cited, left_out, uncited)
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def main(argv: list[str]) -> int:
+    dataset = load_dataset(ROOT / "data")
+    documents = dataset.by_id("documents.schema.json").get("documents", {}).get("items", [])
+    texts = source_texts(dataset.root, documents)
+    found = coverage(ROOT / "docs" / "fr", dataset, texts)
+    for document, text in texts.items():
+        print(
+            f"{text.file}: {len(text.paragraphs)} paragraphs, {len(found.cited[document])} cited, "
+            f"{len(found.left_out[document] - found.cited[document])} left out on purpose, "
+            f"{len(found.uncited[document])} neither"
+        )
+        if "--list" in argv:
+            for index in found.uncited[document]:
+                print(f"  {index + 1}: {text.paragraphs[index][:90]}")
+    return 1 if any(found.uncited.values()) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
