@@ -13,7 +13,7 @@ from calculators import initiative as ini
 from calculators import tracker_adnd_round as tracker
 from calculators.calc_common import Context
 from calculators.tracker_common import TrackerContext
-from tests.tracker_plays import LANGS, clean_texts, data, last_state, play
+from tests.tracker_plays import LANGS, clean_texts, data, example_plays, last_state, play
 
 ID = "adnd-round"
 RULES = Context(data(ID), "initiative", "en").rules
@@ -330,9 +330,9 @@ def test_a_saved_state_that_cannot_be_read_starts_afresh_and_says_so():
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("example", range(len(tracker.TRACKER["examples"])))
-def test_the_declared_examples_play_without_a_bad_word(example, lang):
-    for answer in play(ID, tracker.TRACKER["examples"][example], lang):
+@pytest.mark.parametrize("example", range(len(example_plays(ID))))
+def test_the_example_plays_play_without_a_bad_word(example, lang):
+    for answer in play(ID, example_plays(ID)[example], lang):
         assert clean_texts(answer) == [], answer
 
 

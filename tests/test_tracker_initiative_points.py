@@ -16,7 +16,7 @@ from calculators import initiative_points as ip
 from calculators import page_glue
 from calculators import tracker_initiative_points as tracker
 from calculators.calc_common import Context
-from tests.tracker_plays import LANGS, clean_texts, data, last_state, play
+from tests.tracker_plays import LANGS, clean_texts, data, example_plays, last_state, play
 
 ID = "initiative-points"
 RULES = Context(data(ID), "initiative-points", "en").rules
@@ -480,9 +480,9 @@ def test_the_action_picks_come_from_the_table_of_action_costs():
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("example", range(len(tracker.TRACKER["examples"])))
-def test_the_declared_examples_play_without_a_bad_word(example, lang):
-    for answer in play(ID, tracker.TRACKER["examples"][example], lang):
+@pytest.mark.parametrize("example", range(len(example_plays(ID))))
+def test_the_example_plays_play_without_a_bad_word(example, lang):
+    for answer in play(ID, example_plays(ID)[example], lang):
         assert clean_texts(answer) == [], answer
 
 

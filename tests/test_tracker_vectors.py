@@ -1,5 +1,5 @@
 """The trackers answer the same under MicroPython (the reader's browser) as under CPython (the build and the tests):
-every play their declarations give (TRACKER["examples"]), action by action in both languages, through page_glue.track
+every example play (tests/fixtures/tracker_plays/), action by action in both languages, through page_glue.track
 as the page calls it, and the new rule functions they rest on (surprise, hold actions, the next round's points, the
 short text of an export). One Node process runs all the calls."""
 
@@ -13,16 +13,16 @@ from calculators import page_glue, tracker_common
 from calculators.calc_common import Context
 from codex.components.trackers import trackers
 from tests.micropython_runner import call, run_calls, shared
-from tests.tracker_plays import LANGS, ROLLS, data
+from tests.tracker_plays import LANGS, ROLLS, data, example_plays
 
 TRACKERS = trackers()
 
 
 def steps_of(tracker_id: str) -> list[tuple[dict, dict, str, dict]]:
-    """(state before, action, language, CPython's answer) for each action of each declared play."""
+    """(state before, action, language, CPython's answer) for each action of each example play."""
     found = []
     for lang in LANGS:
-        for actions in TRACKERS[tracker_id]["examples"]:
+        for actions in example_plays(tracker_id):
             state = None
             for action in actions:
                 answer = page_glue.track(tracker_id, state, action, data(tracker_id), lang, ROLLS)
@@ -33,7 +33,7 @@ def steps_of(tracker_id: str) -> list[tuple[dict, dict, str, dict]]:
 
 
 @pytest.mark.parametrize("tracker_id", list(TRACKERS))
-def test_every_declared_play_answers_the_same_under_micropython(tracker_id):
+def test_every_example_play_answers_the_same_under_micropython(tracker_id):
     steps = steps_of(tracker_id)
     assert len(steps) >= 20
     results = run_calls(

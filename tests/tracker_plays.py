@@ -1,9 +1,12 @@
-"""What the tracker tests share: each tracker's data as the browser receives it, and a play — a list of the reader's
-actions — run through page_glue.track as the page runs it (each action on the state the one before left, errors
-leaving the state as it was)."""
+"""What the tracker tests share: each tracker's data as the browser receives it, its example plays
+(tests/fixtures/tracker_plays/<id>.json: each a list of the reader's actions as the page sends them, every value a
+string; kept here, not in the tracker's module, which every browser downloads), and a play run through
+page_glue.track as the page runs it (each action on the state the one before left, errors leaving the state as it
+was)."""
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from pathlib import Path
 
@@ -12,6 +15,7 @@ from codex.components.trackers import tracker_data, trackers
 from tests.project_data import project_dataset
 
 ROOT = Path(__file__).resolve().parent.parent
+PLAYS = Path(__file__).resolve().parent / "fixtures" / "tracker_plays"
 LANGS = ("fr", "en")
 # The d10s the page would draw (64 of them with each action); the tests give these, in this order.
 ROLLS = [3, 7, 10, 1, 5, 5, 9, 2, 4, 6, 8, 1] * 6
@@ -22,6 +26,12 @@ BAD_WORDS = ("NaN", "nan", "undefined", "None", "null", "Traceback", "Infinity")
 def data(tracker_id: str) -> dict:
     """What the browser receives for a tracker (data/<id>-tracker.json), French typography applied."""
     return tracker_data(project_dataset(), tracker_id)
+
+
+@cache
+def example_plays(tracker_id: str) -> list[list[dict]]:
+    """The tracker's example plays, each a list of actions (its fixture's "about" says what each shows)."""
+    return [item["actions"] for item in json.loads((PLAYS / f"{tracker_id}.json").read_text(encoding="utf-8"))]
 
 
 def play(tracker_id: str, actions: list[dict], lang: str = "fr", rolls=ROLLS, state=None) -> list[dict]:
