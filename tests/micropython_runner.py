@@ -1,5 +1,5 @@
 """Run the calculator modules under MicroPython (the vendored WebAssembly runtime, through Node), as the browser
-runs them: compiled to bytecode (.mpy) by the build's own compiler (codex/publish/bytecode.py).
+runs them: compiled to bytecode (.mpy) by the build's own compiler (codex/browser_files/bytecode.py).
 
 Shared by the calculator tests: each test builds a list of calls, runs them all in ONE Node process with
 `run_calls`, and compares the decoded results with what CPython returns for the same calls.
@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from codex.publish.bytecode import compile_module
+from codex.browser_files.bytecode import compile_module
 
 ROOT = Path(__file__).resolve().parent.parent
 CALC_DIR = ROOT / "calculators"

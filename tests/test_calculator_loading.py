@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from codex.browser_files import bytecode
+from codex.browser_files.addresses import ASSETS, data_address, module_address
+from codex.browser_files.bytecode import BytecodeError, check_release, compile_module, mpy_cross_binary
 from codex.components.calculators import calculator_data, declarations, module_dependencies
 from codex.components.trackers import data_id, trackers
-from codex.publish import bytecode
-from codex.publish.bytecode import BytecodeError, check_release, compile_module, mpy_cross_binary
-from codex.publish.calculators import ASSETS, data_address, module_address
 from tests.built_html import parsed
 from tests.conftest import LANGS, ROOT, lang_root
 from tests.project_data import project_dataset

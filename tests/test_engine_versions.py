@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from codex.browser_files.addresses import ASSETS, DIGEST_LENGTH, address, content_digest, data_address, module_address
 from codex.components.calculators import module_dependencies
 from codex.components.trackers import data_id, tracker_modules
-from codex.publish.calculators import ASSETS, DIGEST_LENGTH, address, content_digest, data_address, module_address
 from tests.built_html import parsed
 from tests.conftest import LANGS, lang_root
 from tests.site_server import QuietHandler, serving
@@ -151,7 +151,7 @@ def serve_stale(directory: Path, stale: str, body: bytes) -> Iterator[str]:
 
 def stale_glue() -> bytes:
     """page_glue's bytecode as another publication's: a module that runs, but is not the one the page was built with."""
-    from codex.publish.bytecode import compile_module
+    from codex.browser_files.bytecode import compile_module
 
     return compile_module(_older_glue(), "calculators/page_glue.py")
 

@@ -13,6 +13,7 @@ import yaml
 from bs4 import BeautifulSoup
 
 from calculators import page_glue
+from codex.browser_files.addresses import data_address, module_address
 from codex.components.registry import schema_problems
 from codex.components.trackers import (
     TRACKER,
@@ -24,7 +25,6 @@ from codex.components.trackers import (
     trackers,
 )
 from codex.data.loading import load_dataset
-from codex.publish.calculators import data_address, module_address
 from codex.render.trackers import render_tracker, render_tracker_links, render_tracker_tools
 from tests.project_data import project_dataset
 from tests.site_pages import nav_files

@@ -2,7 +2,7 @@
 
 The words come from the `change_*` texts of data/ui.yaml as the CURRENT data holds them (the engine's own
 repository, or the `ui` a caller passes, e.g. the build's): an old commit's ui.yaml may predate them, and a history
-reads best in today's words. Every value is escaped (codex/render/markdown.py), and a '{' is written as a character
+reads best in today's words. Every value is escaped (codex/markdown_text.py), and a '{' is written as a character
 reference, so that no value is read as a macro by a page that shows it."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from codex.changes.model import Change, Texts
 from codex.data.positions import SAFE_LOADER
 from codex.i18n.typography import typeset_french_texts
 from codex.i18n.ui import MissingText, SourceDocuments, UIText, placeholders
-from codex.render.markdown import markdown_text
+from codex.markdown_text import markdown_text
 
 PROJECT_DATA = Path(__file__).resolve().parents[2] / "data"
 # The kinds whose change may carry only removed and added sentences (no old and new value): their line says the

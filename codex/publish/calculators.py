@@ -1,7 +1,7 @@
 """Copy into the built site what the calculator forms and the combat trackers load, and say what each page must load.
 
 assets/calculators/ holds the MicroPython runtime (pinned, with its licence, in a folder named after its release),
-every module of the calculators package as bytecode (python/<module>.<digest>.mpy, codex/publish/bytecode.py) and,
+every module of the calculators package as bytecode (python/<module>.<digest>.mpy, codex/browser_files/bytecode.py) and,
 for each calculator, exactly the data its declaration names (data/<id>.<digest>.json: its rule tables, its own data
 file and the shared texts), and for each tracker the same (data/<id>-tracker.<digest>.json, codex/components/trackers.py). A page
 loads only the runtime, the modules its forms and trackers name (data-modules) and their data (data-data); a page
@@ -9,8 +9,8 @@ without either loads none of them. One source for each: calculators/ and data/.
 
 One version for a page and its engine (issue 35): each module's and data file's address carries the digest of its
 content (`address`: '<name>.<digest>', the first 16 hex digits of its SHA-256), and the page names its files by those
-addresses (`module_address`, `data_address`, written into data-modules and data-data when the page is rendered, from
-the same bytecode and the same JSON this module publishes). A new publication's files are new addresses: no browser or
+addresses (codex/browser_files/addresses.py: `module_address`, `data_address`, written into data-modules and
+data-data when the page is rendered, from the same bytecode and the same JSON this module publishes). A new publication's files are new addresses: no browser or
 service worker cache can hand a page the previous publication's Python or data under the address it asks for, and the
 old addresses are gone from the site. codex-calculators.js splits an address back into the module's name and its
 digest, and refuses a file whose content does not have that digest (a stale copy served under it).
@@ -18,62 +18,19 @@ digest, and refuses a file whose content does not have that digest (a stale copy
 
 from __future__ import annotations
 
-import hashlib
-import json
 import shutil
 from pathlib import Path
 
+from codex.browser_files.addresses import ASSETS, address, data_json, data_path, module_bytecode, module_path
 from codex.components.calculators import calculator_data, declarations
-from codex.components.package import module_files, package_dir
+from codex.components.package import module_files
 from codex.components.trackers import data_id, tracker_data, trackers
 from codex.data.loading import Dataset
-from codex.publish.bytecode import compile_module
 
 RUNTIME_VERSION = "1.27.0"
 RUNTIME_FOLDER = f"micropython-{RUNTIME_VERSION}"  # under the project's vendor folder, and so in the site
 # Served as .js: a module script must come with a JavaScript MIME type, which not every server gives .mjs.
 RUNTIME_FILES = {"micropython.mjs": "micropython.js", "micropython.wasm": "micropython.wasm", "LICENSE": "LICENSE"}
-ASSETS = "assets/calculators"  # relative to a language's root
-DIGEST_LENGTH = 16  # hex digits of the SHA-256 in an address (codex-calculators.js and the service worker read 16)
-
-
-def content_digest(content: bytes) -> str:
-    """The digest an address carries: the first hex digits of the content's SHA-256."""
-    return hashlib.sha256(content).hexdigest()[:DIGEST_LENGTH]
-
-
-def address(name: str, content: bytes) -> str:
-    """'<name>.<digest>': a module's or a data file's name with its content's digest (names hold no dot)."""
-    return f"{name}.{content_digest(content)}"
-
-
-def module_bytecode(name: str) -> bytes:
-    """The bytecode the site serves for calculators/<name>.py (compiled once, kept: codex/publish/bytecode.py)."""
-    return compile_module(package_dir() / f"{name}.py", f"calculators/{name}.py")
-
-
-def module_address(name: str) -> str:
-    """The address of a module's bytecode, as the page names it (data-modules)."""
-    return address(name, module_bytecode(name))
-
-
-def data_json(data: dict) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-
-
-def data_address(data_file_id: str, data: dict) -> str:
-    """The address of a calculator's or a tracker's data (`data`: what the browser gets), as the page names it."""
-    return address(data_file_id, data_json(data).encode("utf-8"))
-
-
-def module_path(module: str) -> str:
-    """A module's file, from its address ('<name>.<digest>')."""
-    return f"{ASSETS}/python/{module}.mpy"
-
-
-def data_path(data_file: str) -> str:
-    """A data file, from its address ('<id>.<digest>')."""
-    return f"{ASSETS}/data/{data_file}.json"
 
 
 def emptied(folder: Path) -> Path:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from codex.publish.calculators import DIGEST_LENGTH, address
+from codex.browser_files.addresses import DIGEST_LENGTH, address
 
 SCRIPTS = "assets/javascripts"
 CALCULATORS = "codex-calculators"

@@ -11,8 +11,8 @@ from typing import Any
 from markupsafe import Markup
 
 from calculators.calc_common import Context, choice_options, default_value, row_checkboxes
+from codex.browser_files.addresses import data_address, module_address
 from codex.components.calculators import declaration, declared_modules, module_dependencies, own_data
-from codex.publish.calculators import data_address, module_address
 from codex.render.templates import render
 
 BETWEEN_TAGS = re.compile(r">\s+<")

@@ -1,7 +1,7 @@
 """Render collections (conditions, kinds of action, open questions) in the page's language.
 
 Headings are emitted as Markdown with an explicit `{#id}` so that they join the table of contents and keep the
-same anchor in both languages (their text escaped by codex/render/markdown.py); the HTML comes from the templates
+same anchor in both languages (their text escaped by codex/markdown_text.py); the HTML comes from the templates
 (condition.html, action_kinds.html, open_question.html), which escape every data value.
 """
 
@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from codex.i18n.localize import text
 from codex.i18n.ui import UIText
-from codex.render.markdown import markdown_text
+from codex.markdown_text import markdown_text
 from codex.render.templates import render
 from codex.render.wiki_links import linked_from_placeholder
 

@@ -16,10 +16,10 @@ from markupsafe import Markup
 from calculators import page_glue
 from calculators.calc_common import Context
 from calculators.tracker_common import TrackerContext
+from codex.browser_files.addresses import data_address, module_address
 from codex.components.calculators import calculator_documents
 from codex.components.trackers import data_id, declared_trackers, tracker, tracker_data, tracker_modules, tracker_order
 from codex.data.loading import Dataset
-from codex.publish.calculators import data_address, module_address
 from codex.render.calculator_forms import spaceless
 from codex.render.templates import render
 
