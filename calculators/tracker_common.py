@@ -8,8 +8,9 @@ calls it. The browser keeps the state (localStorage) and sends it back with each
 action; every rule decision is the module's. Runs unchanged under CPython and MicroPython (see calc_common).
 """
 
+import json
+
 from calculators.calc_common import (
-    SPACES,
     Context,
     InputError,
     ascii_lower,
@@ -17,7 +18,6 @@ from calculators.calc_common import (
     data_document,
     error,
     fill,
-    is_digits,
     number_text,
     parse_int,
 )
@@ -25,201 +25,95 @@ from calculators.calc_common import (
 TRACKER_COMMON = "tracker-common"  # the texts both trackers share (data/calculators/tracker-common.yaml)
 HEX = "0123456789abcdef"
 MAX_TEXT = 8000  # an exported tracker is a few hundred characters; an import longer than this is refused
-MAX_DEPTH = 6
+MAX_DEPTH = 6  # a kept state's JSON nests 5 deep ({"undo": [state]}: state, combatants, a combatant, its values)
+LONGEST_NUMBER = 1000000000  # whole numbers of at most 9 digits
 
 
-# ---------------------------------------------------------------- the short text (a subset of JSON, positional)
-
-
-def _quote(text):
-    out = ['"']
-    for ch in text:
-        code = ord(ch)
-        if ch == '"' or ch == "\\":
-            out.append("\\" + ch)
-        elif code < 32:
-            out.append("\\u00" + HEX[code // 16] + HEX[code % 16])
-        else:
-            out.append(ch)
-    out.append('"')
-    return "".join(out)
+# ---------------------------------------------------------------- the short text (JSON, positional lists)
 
 
 def to_text(value):
     """A value made of lists, strings, whole numbers, booleans and None as one line of JSON without spaces: the
-    short text a tracker is exported as (positional lists, so no key names)."""
-    if value is None:
-        return "null"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        return _quote(value)
-    if isinstance(value, (list, tuple)):
-        return "[" + ",".join([to_text(item) for item in value]) + "]"
-    raise ValueError("not a list, text, number or boolean")
-
-
-class _Reader:
-    def __init__(self, text, objects=False):
-        self.text = text
-        self.at = 0
-        self.objects = objects  # JSON objects too (a kept state), not only the short text's lists
-
-    def fail(self):
-        raise ValueError("not a tracker text")
-
-    def skip(self):
-        while self.at < len(self.text) and self.text[self.at] in SPACES:
-            self.at += 1
-
-    def value(self, depth):
-        if depth > MAX_DEPTH:
-            self.fail()
-        self.skip()
-        if self.at >= len(self.text):
-            self.fail()
-        ch = self.text[self.at]
-        if ch == "[":
-            return self.items(depth)
-        if ch == "{" and self.objects:
-            return self.members(depth)
-        if ch == '"':
-            return self.string()
-        for word, meaning in (("null", None), ("true", True), ("false", False)):
-            if self.text[self.at : self.at + len(word)] == word:
-                self.at += len(word)
-                return meaning
-        return self.number()
-
-    def items(self, depth):
-        self.at += 1
-        found = []
-        self.skip()
-        if self.text[self.at : self.at + 1] == "]":
-            self.at += 1
-            return found
-        while True:
-            found.append(self.value(depth + 1))
-            self.skip()
-            ch = self.text[self.at : self.at + 1]
-            self.at += 1
-            if ch == "]":
-                return found
-            if ch != ",":
-                self.fail()
-
-    def members(self, depth):
-        self.at += 1
-        found = {}
-        self.skip()
-        if self.text[self.at : self.at + 1] == "}":
-            self.at += 1
-            return found
-        while True:
-            self.skip()
-            if self.text[self.at : self.at + 1] != '"':
-                self.fail()
-            key = self.string()
-            self.skip()
-            if self.text[self.at : self.at + 1] != ":":
-                self.fail()
-            self.at += 1
-            found[key] = self.value(depth + 1)
-            self.skip()
-            ch = self.text[self.at : self.at + 1]
-            self.at += 1
-            if ch == "}":
-                return found
-            if ch != ",":
-                self.fail()
-
-    def code_unit(self):
-        digits = self.text[self.at : self.at + 4]
-        self.at += 4
-        value = 0
-        if len(digits) != 4:
-            self.fail()
-        for d in ascii_lower(digits):
-            k = HEX.find(d)
-            if k < 0:
-                self.fail()
-            value = value * 16 + k
-        return value
-
-    def string(self):
-        self.at += 1
-        out = []
-        while self.at < len(self.text):
-            ch = self.text[self.at]
-            self.at += 1
-            if ch == '"':
-                return "".join(out)
-            if ch == "\\":
-                code = self.text[self.at : self.at + 1]
-                self.at += 1
-                if code in ('"', "\\", "/"):
-                    out.append(code)
-                elif code == "n":
-                    out.append("\n")
-                elif code == "t":
-                    out.append("\t")
-                elif code == "r":
-                    out.append("\r")
-                elif code == "b":
-                    out.append("\b")
-                elif code == "f":
-                    out.append("\f")
-                elif code == "u":
-                    value = self.code_unit()
-                    if 0xDC00 <= value <= 0xDFFF:
-                        self.fail()
-                    if 0xD800 <= value <= 0xDBFF:
-                        # a character beyond the first plane, as JSON writes it: two escaped halves
-                        if self.text[self.at : self.at + 2] != "\\u":
-                            self.fail()
-                        self.at += 2
-                        low = self.code_unit()
-                        if not 0xDC00 <= low <= 0xDFFF:
-                            self.fail()
-                        value = 0x10000 + (value - 0xD800) * 1024 + (low - 0xDC00)
-                    out.append(chr(value))
-                else:
-                    self.fail()
-            else:
-                out.append(ch)
-        self.fail()
-
-    def number(self):
-        start = self.at
-        if self.text[self.at : self.at + 1] == "-":
-            self.at += 1
-        digits_start = self.at
-        while self.at < len(self.text) and self.text[self.at] in "0123456789":
-            self.at += 1
-        digits = self.text[digits_start : self.at]
-        if not is_digits(digits) or len(digits) > 9:
-            self.fail()
-        value = 0
-        for d in digits:
-            value = value * 10 + (ord(d) - 48)
-        return -value if self.text[start] == "-" else value
+    short text a tracker is exported as (positional lists, so no key names), every character as it is."""
+    try:
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    except TypeError:
+        # MicroPython's json takes no ensure_ascii: it writes every character as it is, as CPython does with it
+        # False (both escape what is below a space; MicroPython \b and \f as \u0008 and \u000c, read back alike)
+        return json.dumps(value, separators=(",", ":"))
 
 
 def from_text(text, objects=False):
-    """The value a `to_text` line stands for; raises ValueError on anything else (spaces around items are read).
-    With `objects`, any JSON value of whole numbers (a state the page kept, as JSON.stringify writes it)."""
+    """The value a `to_text` line stands for: lists, texts, whole numbers of at most 9 digits, booleans and None,
+    nested at most MAX_DEPTH deep (spaces around items are read); with `objects`, JSON objects too (a state the page
+    kept, as JSON.stringify writes it). ValueError on anything else, damaged or too long.
+
+    Read by the runtime's json. MicroPython's also reads a comma before a closing bracket ("[1,]"), which CPython's
+    refuses: a text only a hand edit makes, which the reader's browser reads."""
     if not isinstance(text, str) or len(text) > MAX_TEXT:
         raise ValueError("not a tracker text")
-    reader = _Reader(text, objects)
-    value = reader.value(0)
-    reader.skip()
-    if reader.at != len(text):
-        reader.fail()
+    try:
+        value = json.loads(astral_unescaped(text))
+    except (ValueError, RuntimeError):  # RuntimeError: CPython's RecursionError, on brackets nested thousands deep
+        raise ValueError("not a tracker text") from None
+    plain(value, objects, 0)
     return value
+
+
+def plain(value, objects, depth):
+    """ValueError unless `value` is what from_text reads (a float, a long number, an object where none is awaited,
+    nesting deeper than MAX_DEPTH)."""
+    if depth > MAX_DEPTH:
+        raise ValueError("nested too deep")
+    if isinstance(value, list):
+        for item in value:
+            plain(item, objects, depth + 1)
+    elif isinstance(value, dict) and objects:
+        for key in value:
+            plain(value[key], objects, depth + 1)
+    elif is_int(value):
+        if value >= LONGEST_NUMBER or value <= -LONGEST_NUMBER:
+            raise ValueError("a number too long")
+    elif not (value is None or isinstance(value, (bool, str))):
+        raise ValueError("not a tracker value")
+
+
+def astral_unescaped(text):
+    """The text with each character beyond the first plane that JSON writes as two escaped halves ("\\ud83c\\udff9")
+    written as itself; ValueError on a half without its pair. Kept by a measured reason: MicroPython's json reads
+    each half as a character of its own, a text CPython's cannot encode, where CPython's joins them."""
+    if "\\ud" not in text and "\\uD" not in text:
+        return text
+    out = []
+    at = 0
+    while at < len(text):
+        if text[at] != "\\":
+            out.append(text[at])
+            at += 1
+            continue
+        high = escaped_unit(text, at)
+        if high is None or high < 0xD800 or high > 0xDFFF:
+            out.append(text[at : at + 2])  # any other escape, kept for json (an escaped backslash too)
+            at += 2
+            continue
+        low = escaped_unit(text, at + 6)
+        if high > 0xDBFF or low is None or low < 0xDC00 or low > 0xDFFF:
+            raise ValueError("half a character")
+        out.append(chr(0x10000 + (high - 0xD800) * 1024 + (low - 0xDC00)))
+        at += 12
+    return "".join(out)
+
+
+def escaped_unit(text, at):
+    """The code unit of the escape \\uXXXX at `at`, or None when none is there."""
+    if text[at : at + 2] != "\\u":
+        return None
+    value = 0
+    for digit in ascii_lower(text[at + 2 : at + 6]):
+        if HEX.find(digit) < 0:
+            return None
+        value = value * 16 + HEX.find(digit)
+    return value if len(text[at + 2 : at + 6]) == 4 else None
 
 
 # ---------------------------------------------------------------- the state the browser keeps
