@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from codex.adapter.search_queries import WORKERS
 from codex.publish.search_folding import TAG, fold_search_index, glossary_names, page_key
-from codex.publish.search_queries import WORKERS
 from tests.conftest import LANGS, ROOT, lang_root
 
 # Pages that gather, copy or list the rules: a rule page must rank above each of them (their front matter lowers them

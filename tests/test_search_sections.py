@@ -1,4 +1,4 @@
-"""The search index's sections read with lxml (codex/publish/search_sections.py) are exactly those Material's own
+"""The search index's sections read with lxml (codex/adapter/search_sections.py) are exactly those Material's own
 `Parser` gives, on fragments for each of its special cases, on random pages made of them and on every page's
 Markdown rendered by the site's extensions; a page lxml would read otherwise goes to Material's parser. Both readers
 run here, so an update of Material that changes its parser fails this file. No build."""
@@ -16,7 +16,7 @@ from material.plugins.search.plugin import Parser, SearchIndex, Section
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 
-from codex.publish.search_sections import LxmlSearchIndex, lxml_sections, page_sections, use_lxml_search_index
+from codex.adapter.search_sections import LxmlSearchIndex, lxml_sections, page_sections, use_lxml_search_index
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -3,7 +3,7 @@
 For each language's configuration (mkdocs.yml for French; mkdocs.en.yml, which inherits it, for English):
 
 1. ``on_config``: pause Python's cycle collector until the build ends (codex/build_gc.py); give the search plugin
-   its lxml reader of the pages (codex/publish/search_sections.py); pin the build's date
+   its lxml reader of the pages (codex/adapter/search_sections.py); pin the build's date
    to the commit's (codex/publish/build_date.py); load and validate ``data/``
    (a data error stops the build with file:line); read the rules' history (codex/changes/history.py); register the
    page macros with mkdocs-macros (which renders them); set up either the served site (web app links, the offline zip to offer) or the offline folder (``.html``
@@ -56,6 +56,8 @@ import codex
 from codex.adapter.configuration import configure_for_folder, languages_of
 from codex.adapter.other_languages import OtherLanguages
 from codex.adapter.page_scripts import version_page_scripts
+from codex.adapter.search_queries import hook_search_worker
+from codex.adapter.search_sections import use_lxml_search_index
 from codex.build_gc import before_exit, pause_collector, resume_collector
 from codex.changes.history import CommitChanges, rules_history_once
 from codex.components.calculators import calculator_documents
@@ -81,8 +83,6 @@ from codex.publish.offline_folder import finish_folder
 from codex.publish.rulebook import BuiltPages, RulebookError, assemble_rulebook, placeholder
 from codex.publish.search_engines import SITEMAP, sitemap_entries, write_robots_txt
 from codex.publish.search_folding import fold_search_index, glossary_names
-from codex.publish.search_queries import hook_search_worker
-from codex.publish.search_sections import use_lxml_search_index
 from codex.publish.theme_fixes import drop_empty_tabindex
 from codex.publish.web_app import app_links, write_manifest, write_service_worker
 from codex.render.edit_links import forget_unset_repository, repository_edit_base
@@ -177,7 +177,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         pause_collector()  # until the build ends (codex/build_gc.py)
         pin_build_date(self.project_path(config, "."))
-        use_lxml_search_index(config.plugins)  # the search index reads pages with lxml (codex/publish/search_sections)
+        use_lxml_search_index(config.plugins)  # the search index reads pages with lxml (codex/adapter/search_sections)
         try:
             self.dataset = load_dataset_once(self.project_path(config, self.config.data_dir))
         except DataErrors as err:

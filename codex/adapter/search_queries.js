@@ -1,4 +1,4 @@
-/* Codex 2bis, before Material's search worker (codex/publish/search_queries.py prepends this to it): the stop words of
+/* Codex 2bis, before Material's search worker (codex/adapter/search_queries.py prepends this to it): the stop words of
    a query ("de", "la", "the", "of"...) and its numbers are searched as whole words, not as the beginning of any word. The theme searches
    every word of a query as a prefix, so "de" in « suivi de combat » also matched « décalage », « dextérité »... and
    those pages outranked the one whose title the reader typed. The last word is still being typed: it stays a prefix. */

@@ -15,7 +15,8 @@ raw text... So a regular expression (in C) first reads the page's tags, each wri
 reference; `/>` on void tags only), and the tree must have exactly these tags in this order and the same text between
 them. Otherwise (`None`), `page_sections` lets Material's `Parser` read the page: the sections are the same either
 way. An attribute without a value is `""` in a section's `el.attrs`, `None` in Material's (only its presence is read).
-tests/test_search_sections.py compares both readers.
+tests/test_search_sections.py compares both readers; tests/test_theme_contract.py names the theme version whose parser
+this follows.
 """
 
 from __future__ import annotations
