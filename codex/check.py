@@ -96,10 +96,11 @@ def check_terminology() -> Step:
     """No page or data text uses a variant the glossary avoids (codex/mistakes/terminology.py)."""
     from codex.data.loading import load_dataset
     from codex.mistakes.terminology import terminology_problems
+    from codex.site_languages import project_languages
 
     step = Step("terminology (the glossary's variants to avoid)")
     dataset = load_dataset(ROOT / "data")
-    for lang in ("fr", "en"):
+    for lang in project_languages(ROOT):
         step.problems += [str(p) for p in terminology_problems(dataset, ROOT / "docs" / lang, lang)]
     return step
 

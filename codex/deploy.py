@@ -29,9 +29,9 @@ from urllib.parse import urlsplit
 
 from codex.book.offer import BOOKS_VARIABLE, book_name
 from codex.book.templates import PAPERS
-from codex.i18n.localize import LANGUAGES
 from codex.offline import DEFAULT_FOLDER, DEFAULT_ZIP, PROJECT
 from codex.publish.offline_copy import DOWNLOADS
+from codex.site_languages import project_languages
 
 SITE_CHECK = "tests/test_subpath.py"
 BOOKS_FOLDER = PROJECT / "offline" / "books"
@@ -47,7 +47,7 @@ def run(step: str, command: list[str], env: dict[str, str]) -> None:
 def make_books(site: Path, folder: Path, env: dict[str, str]) -> list[Path]:
     """Each language's book in each paper, typeset from the built `site` into `folder`, two at a time (one per core)."""
     folder.mkdir(parents=True, exist_ok=True)
-    jobs = [(lang, paper, folder / book_name(lang, paper)) for lang in LANGUAGES for paper in PAPERS]
+    jobs = [(lang, paper, folder / book_name(lang, paper)) for lang in project_languages(PROJECT) for paper in PAPERS]
 
     def typeset(job: tuple[str, str, Path]) -> int:
         lang, paper, out = job

@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from codex.site_languages import project_languages
 from tests.shared_builds import build_command, made_once, open_run_folder, start
 from tests.site_server import serve
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGS = ("fr", "en")
+LANGS = project_languages(ROOT)  # the site's languages, as mkdocs.yml's language switcher lists them
 
 
 # The site's public address and its repository's (mkdocs.yml reads them from the environment): a test build has

@@ -23,11 +23,10 @@ from codex.book.offer import book_name, render_book_offer
 from codex.book.source import BookError, Rulebook, is_wide, nav_parts, read_rulebook
 from codex.book.typeset import PAPERS, css_content, css_string
 from codex.i18n.ui import UIText
-from tests.conftest import ROOT
+from tests.conftest import LANGS, ROOT
 from tests.project_data import project_dataset
 from tests.shared_builds import made_once
 
-LANGS = ("fr", "en")
 BOOKS = [(lang, paper) for lang in LANGS for paper in PAPERS]
 # Issue 16 set 30 pages per language, in A4 and in US Letter. Issue 24's readings review added some twenty open
 # questions, which must all reach the book: it took 31-32 pages (a part starting on a right-hand page can add a blank

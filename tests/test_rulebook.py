@@ -11,14 +11,14 @@ import pytest
 from codex.adapter.plugin import codex_options
 from codex.render.gm_screen import GM_SCREEN_SCHEMA, gm_screen_tables
 from tests.built_html import parsed
-from tests.conftest import ROOT, lang_root
+from tests.conftest import LANGS, ROOT, lang_root
 from tests.project_data import project_dataset
 from tests.site_pages import CONFIGS, nav_files
 
 HEADING_TAGS = ["h2", "h3", "h4", "h5", "h6"]
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_rulebook_holds_every_rules_page_in_nav_order(built_site, lang):
     page = parsed(lang_root(built_site, lang) / "rulebook" / "index.html")
     book = page.select_one('.codex-rulebook[data-rulebook="assembled"]')
@@ -31,7 +31,7 @@ def test_rulebook_holds_every_rules_page_in_nav_order(built_site, lang):
     assert book.select('#fumbles [data-table="fumbles"], [id$="--table-fumbles"]')
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_rulebook_contents_and_links_land_inside_it(built_site, lang):
     page = parsed(lang_root(built_site, lang) / "rulebook" / "index.html")
     ids = Counter(tag["id"] for tag in page.select("[id]"))
@@ -43,7 +43,7 @@ def test_rulebook_contents_and_links_land_inside_it(built_site, lang):
         assert not target or target in ids, f"link to missing anchor #{target}"
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_gm_screen_shows_its_tables_from_data(built_site, lang):
     page = parsed(lang_root(built_site, lang) / "gm-screen" / "index.html")
     screen = page.select_one(".codex-gm-screen")
@@ -54,7 +54,7 @@ def test_gm_screen_shows_its_tables_from_data(built_site, lang):
     assert len(screen.select(".codex-gm-panel")) == 8
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_link_into_the_last_chapter_lands_on_its_heading(built_site, site_url, page, lang):
     """On screen the chapters render lazily (content-visibility: auto, docs/overrides/assets/codex.css), each counted
     at an estimated height until it nears the view: a link to a heading deep in the last chapter still lands on it,
