@@ -298,9 +298,12 @@ def parse_row_checkboxes(form, spec, ctx):
     return ticked
 
 
-def parse_choice(form, field, ctx, choices):
-    """One of the allowed values (compared exactly after stripping spaces)."""
+def parse_choice(form, field, ctx, choices, default=None):
+    """One of the allowed values (compared exactly after stripping spaces); `default` when the field is left empty
+    and one is given."""
     text = clean(form.get(field))
+    if text == "" and default is not None:
+        return default
     if text == "":
         raise InputError(error("empty", field, ctx))
     if text not in choices:

@@ -336,7 +336,7 @@ def order_from_form(rows, data, lang, random_rolls=()):
         position += 1
         names = []
         for m in g["members"]:
-            names.append(m["name"] + " (" + str(m["roll"]) + _adjustment_text(m["roll"], m["adjustment"], ctx) + ")")
+            names.append(m["name"] + " (" + str(m["roll"]) + adjustment_text(m["roll"], m["adjustment"], ctx) + ")")
         together = ctx.text("together") if len(g["members"]) > 1 else ""
         lines.append(
             ctx.text(
@@ -354,7 +354,7 @@ def order_from_form(rows, data, lang, random_rolls=()):
     return {"ok": True, "groups": groups, "working": lines}
 
 
-def _adjustment_text(roll, adj, ctx):
+def adjustment_text(roll, adj, ctx):
     if roll == ctx.rules["unmodified-roll"] or adj == 0:
         return ""
     if adj > 0:
