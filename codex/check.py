@@ -9,7 +9,8 @@ is), which also checks the macro calls of every page, the twin pages and both na
 the wiki links and the open questions each page shows (codex/mistakes/), then what the English open questions quote
 against the built pages and the author's words character for character (the pages' author's-text blocks, the open
 questions' French quotations), replays each calculator's stored vectors under CPython (a value a calculator reads
-changed: the vectors say so, with the command that refreshes them), and runs ruff. Exit status 0 when everything
+changed: the vectors say so, with the command that refreshes them), and runs ruff and the layers' contracts
+(import-linter). Exit status 0 when everything
 passed, 1 otherwise; CONTRIBUTING.md ("What the errors mean") explains each message.
 """
 
@@ -194,6 +195,46 @@ def ruff_step(name: str, *args: str) -> Step:
     return step
 
 
+# import-linter's command, run on a project's folder (its pyproject.toml's contracts, its own codex/ and calculators/).
+LINT_IMPORTS = "from importlinter.cli import lint_imports_command; lint_imports_command()"
+BROKEN_IMPORT = re.compile(r"^-?\s*(?P<module>[\w.]+) -> (?P<imported>[\w.]+) \(l\.(?P<line>\d+)")
+
+
+def lint_imports(project: Path) -> subprocess.CompletedProcess:
+    """import-linter's contracts (pyproject.toml, [tool.importlinter]) checked on `project`'s own code."""
+    return subprocess.run(
+        [sys.executable, "-c", LINT_IMPORTS, "--no-cache"],
+        cwd=project,
+        env=dict(os.environ, PYTHONPATH=str(project)),
+        capture_output=True,
+        text=True,
+    )
+
+
+def check_layers(project: Path = ROOT) -> Step:
+    """The engine's layers: each package imports only from the layers below its own, the rules code nothing of the
+    engine, and only codex.adapter imports MkDocs or its theme (import-linter, pyproject.toml [tool.importlinter])."""
+    step = Step("layers (import-linter: no import of a higher layer, only codex.adapter imports mkdocs)")
+    if importlib.util.find_spec("importlinter") is None:
+        step.problems = ["import-linter is not installed: .venv/bin/pip install -e '.[test]'"]
+        return step
+    result = lint_imports(project)
+    contract = ""
+    for line in result.stdout.splitlines():
+        if line.rstrip().endswith(":") and " is not allowed to import " in line:
+            contract = line.strip().rstrip(":")
+        match = BROKEN_IMPORT.match(line.strip())
+        if match and contract:
+            path = "/".join(match["module"].split(".")) + ".py"
+            step.problems.append(
+                f"{path}:{match['line']}: {match['module']} imports {match['imported']} ({contract}). Fix: move what "
+                "it needs to a lower layer, or pass it in as an argument (pyproject.toml lists the layers)"
+            )
+    if result.returncode and not step.problems:
+        step.problems = [(result.stdout.strip() or result.stderr.strip() or "lint-imports failed").splitlines()[-1]]
+    return step
+
+
 def check_lint() -> Step:
     return ruff_step("lint (ruff check)", "check", "--no-fix")
 
@@ -256,6 +297,7 @@ def main(argv: list[str] | None = None) -> int:
         ("terminology", check_terminology),
         ("English style", check_english_style),
         ("lint", check_lint),
+        ("layers", check_layers),
         ("format", check_format),
         ("build", lambda: check_build(build)),
         ("quotations", check_quotations),

@@ -5,13 +5,16 @@ nothing of the kind is written in the engine's code."""
 from __future__ import annotations
 
 from string import Formatter
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from codex.data.loading import Dataset
+from typing import Protocol
 
 UI_SCHEMA = "ui.schema.json"
 DOCUMENTS_SCHEMA = "documents.schema.json"
+
+
+class DataById(Protocol):
+    """What the UI texts need of the loaded data (codex.data's `Dataset`, a layer above): each kind's files by id."""
+
+    def by_id(self, schema: str) -> dict[str, dict]: ...
 
 
 class MissingText(KeyError):
@@ -57,7 +60,7 @@ class UIText:
         self.documents = documents
 
     @classmethod
-    def from_dataset(cls, dataset: Dataset) -> UIText:
+    def from_dataset(cls, dataset: DataById) -> UIText:
         """From the loaded data (already validated and typeset); a data folder without these files gives an empty
         set, and any text asked of it is then a MissingText error."""
         ui = dataset.by_id(UI_SCHEMA).get("ui", {})

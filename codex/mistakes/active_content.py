@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from codex.mistakes.problem import Problem
+from codex.problem import Problem
 
 # The HTML a page may hold, with the attributes each tag may carry.
 ALLOWED_TAGS: dict[str, frozenset[str]] = {

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from codex.mistakes.problem import Problem, line_of, suggestion
+from codex.problem import Problem, line_of, suggestion
 
 MISSING_PAGE = re.compile(
     r"^Doc file '(?P<page>[^']+)' contains a link '(?P<link>[^']+)', but the target(?: '[^']+')? is not found among "

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 
 from codex.data.integrity import listed_documents, rel
 from codex.data.loading import Dataset, Document
-from codex.mistakes.problem import Problem
 from codex.mistakes.terminology import language_texts
+from codex.problem import Problem
 from codex.sources.passages import folded, source_texts
 
 UI_SCHEMAS = ("ui.schema.json", "calculator.schema.json")

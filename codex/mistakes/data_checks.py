@@ -17,7 +17,7 @@ from codex.data.wiki_links import EXAMPLE, UnknownWikiLink, WikiTargets, find_li
 from codex.i18n.localize import LANGUAGES
 from codex.i18n.ui import DOCUMENTS_SCHEMA, UI_SCHEMA
 from codex.mistakes.active_content import text_is_active
-from codex.mistakes.problem import suggestion
+from codex.problem import suggestion
 from codex.sources.passages import QuotationError, SourceText, source_texts
 
 

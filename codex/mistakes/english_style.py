@@ -17,8 +17,8 @@ import markdown
 
 from codex.data.integrity import rel
 from codex.data.loading import Dataset
-from codex.mistakes.problem import Problem
 from codex.mistakes.terminology import language_texts, variant_pattern, words_shown
+from codex.problem import Problem
 
 LANG = "en"
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from lxml import html
 
 from codex.data.loading import Dataset
-from codex.mistakes.problem import Problem
+from codex.problem import Problem
 
 LANG = "en"
 QUOTED = re.compile(r"“([^“”]*)”")

@@ -11,7 +11,7 @@ from pathlib import Path
 from codex.data.integrity import rel, texts
 from codex.data.loading import Dataset, Document
 from codex.data.wiki_links import WIKI_LINK
-from codex.mistakes.problem import Problem
+from codex.problem import Problem
 
 LINK_DESTINATION = re.compile(r"\]\([^)\s]*\)")  # '](attacks-and-manoeuvres.md#trip)': a file name, not words
 

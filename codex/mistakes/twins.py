@@ -13,7 +13,7 @@ import yaml
 
 from codex.data.wiki_links import page_headings
 from codex.mistakes.macro_calls import macro_calls
-from codex.mistakes.problem import Problem, line_of
+from codex.problem import Problem, line_of
 
 LANGUAGE_NAMES = {"fr": "French", "en": "English"}
 

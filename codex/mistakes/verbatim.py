@@ -24,7 +24,7 @@ from lxml import html
 
 from codex.data.integrity import listed_documents, rel
 from codex.data.loading import Dataset
-from codex.mistakes.problem import Problem
+from codex.problem import Problem
 from codex.sources.passages import SourceText, folded, source_texts
 
 QUOTED = re.compile(r"«\s*([^«»]*?)\s*»")

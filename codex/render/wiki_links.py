@@ -22,7 +22,7 @@ from markupsafe import Markup
 from codex.data.wiki_links import WIKI_LINK, UnknownWikiLink, WikiTargets, label_of
 from codex.i18n.ui import UIText
 from codex.markdown_text import markdown_text
-from codex.mistakes.problem import Problem
+from codex.problem import Problem
 from codex.render import html_blocks
 from codex.render.relative_url import relative_url
 from codex.render.templates import render
