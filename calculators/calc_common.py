@@ -218,6 +218,20 @@ def clean(raw):
     return raw[start:end]
 
 
+def fold(name):
+    """A name as names are compared (a combatant typed in a form or a tracker): ASCII and Latin-1 capitals folded
+    (É -> é), the same under both Pythons."""
+    low = ascii_lower(name)
+    out = []
+    for ch in low:
+        code = ord(ch)
+        if 0xC0 <= code <= 0xDE and code != 0xD7:
+            out.append(chr(code + 32))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 def is_digits(text):
     if text == "":
         return False

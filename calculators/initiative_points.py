@@ -72,9 +72,9 @@ from calculators.calc_common import (
     SPACES,
     Context,
     InputError,
-    ascii_lower,
     declared_input,
     digits_value,
+    fold,
     is_digits,
     number_text,
     ok_result,
@@ -484,19 +484,6 @@ def _lines(form, field, ctx):
     return result
 
 
-def fold(name):
-    """Case-folded name for matching: ASCII and Latin-1 capitals (É -> é), the same under both Pythons."""
-    low = ascii_lower(name)
-    out = []
-    for ch in low:
-        code = ord(ch)
-        if 0xC0 <= code <= 0xDE and code != 0xD7:
-            out.append(chr(code + 32))
-        else:
-            out.append(ch)
-    return "".join(out)
-
-
 def _number(text):
     """(kind, value): kind 'ok', 'negative' or 'bad'."""
     body = text
@@ -593,7 +580,7 @@ def parse_actions(form, ctx, combatants):
 # ---------------------------------------------------------------- localized working
 
 
-def _who(step):
+def step_who(step):
     if step["label"]:
         return step["name"] + " (" + step["label"] + ")"
     return step["name"]
@@ -605,10 +592,10 @@ def _names(items, ctx):
     return ctx.text("names_and", [("names", ", ".join(items[:-1])), ("last", items[-1])])
 
 
-def _step_lines(step, ctx):
+def step_lines(step, ctx):
     values = [
         ("step", str(step["step"])),
-        ("who", _who(step)),
+        ("who", step_who(step)),
         ("name", step["name"]),
         ("start", number_text(step["start"])),
         ("end", number_text(step["end"])),
@@ -728,7 +715,7 @@ def _carry_values(carry, ctx):
     ]
 
 
-def _carry_lines(carries, ctx):
+def carry_lines(carries, ctx):
     lines = []
     for c in carries:
         if c["deficit"] == 0:
@@ -751,7 +738,7 @@ def _order_output(steps, ctx):
         values.append("+".join([s["name"] for s in group]))
         parts = []
         for s in group:
-            parts.append(_who(s) + " " + number_text(s["start"]) + "→" + number_text(s["end"]))
+            parts.append(step_who(s) + " " + number_text(s["start"]) + "→" + number_text(s["end"]))
         texts.append(str(rank) + ". " + ctx.text("together_with").join(parts))
     return output(",".join(values), ctx.text("list_separator").join(texts))
 
@@ -788,9 +775,9 @@ def calculate(form, data, lang):
     for line in declaration_lines(combatants, actions, steps, settings, ctx):
         working.append(line)
     for step in steps:
-        for line in _step_lines(step, ctx):
+        for line in step_lines(step, ctx):
             working.append(line)
-    for line in _carry_lines(carries, ctx):
+    for line in carry_lines(carries, ctx):
         working.append(line)
     outputs = {"order": _order_output(steps, ctx), "carry_over": _carry_output(carries, ctx)}
     details = {"steps": steps, "carry_over": carries, "settings": settings}

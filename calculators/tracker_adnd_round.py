@@ -34,16 +34,14 @@ tracker_adnd_round_state the kept state (its format, migrations, export line); t
 applied to a state; tracker_adnd_round_view what the page and the players' window show.
 """
 
-from calculators.calc_common import InputError, number_text, parse_checkbox, parse_choice, parse_int
+from calculators.calc_common import InputError, fold, number_text, parse_checkbox, parse_choice, parse_int
 from calculators.initiative import (
     SURPRISE_CHECKS,
     may_hold,
     segments_after,
 )
-from calculators.initiative_points import fold
 from calculators.tracker_adnd_round_rules import (
     came_list,
-    combatant_names,
     has_acted,
     holding,
     lapse_holds,
@@ -78,10 +76,11 @@ from calculators.tracker_adnd_round_state import (
 )
 from calculators.tracker_adnd_round_view import players_view, view
 from calculators.tracker_common import (
-    action_text,
+    combatant_names,
     failure,
     find_name,
     run_tracker,
+    typed_combatant,
     typed_label,
     typed_name,
     typed_optional_int,
@@ -132,13 +131,8 @@ TRACKER = {
 
 
 def _named(action, state, ctx, field="who"):
-    typed = action_text(action, field)
-    if typed == "":
-        raise InputError(failure(ctx, "who_empty", field))
-    index = find_name(combatant_names(state), typed, fold)
-    if index < 0:
-        raise InputError(failure(ctx, "who_unknown", field, [("name", typed)]))
-    return state["combatants"][index]
+    """The combatant an action names (field `who`), as the tracker spells him; InputError otherwise."""
+    return state["combatants"][typed_combatant(action, field, state, ctx)]
 
 
 def _draw(rolls, ctx, field):

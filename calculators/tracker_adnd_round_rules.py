@@ -142,10 +142,6 @@ def lapse_holds(state, groups):
     return gone
 
 
-def combatant_names(state):
-    return [c["name"] for c in state["combatants"]]
-
-
 def passed_segment(state, groups, name):
     """The combatant's segment when play has gone past it this round (None otherwise): their roll came too late
     for their turn."""

@@ -14,10 +14,10 @@ fell on a segment already past before their turn came: they may act now)}. Forma
 "late" (_format_two).
 """
 
+from calculators.calc_common import fold
 from calculators.initiative import (
     SURPRISE_CHECKS,
 )
-from calculators.initiative_points import fold
 from calculators.tracker_common import (
     field_of,
     find_name,

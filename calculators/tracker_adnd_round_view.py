@@ -9,7 +9,6 @@ from calculators.initiative import (
     order_combatants,
 )
 from calculators.tracker_adnd_round_rules import (
-    combatant_names,
     holding,
     losing_sides,
     now_segment,
@@ -22,6 +21,7 @@ from calculators.tracker_adnd_round_rules import (
 from calculators.tracker_adnd_round_state import DATA, READS, RULES, TABLE
 from calculators.tracker_common import (
     TrackerContext,
+    combatant_names,
 )
 
 

@@ -18,6 +18,7 @@ from calculators.calc_common import (
     data_document,
     error,
     fill,
+    fold,
     number_text,
     parse_int,
 )
@@ -187,6 +188,23 @@ def typed_label(action, field, ctx, longest):
     if len(label) > longest:
         raise InputError(error("label_long", field, ctx, [("max", str(longest))]))
     return label
+
+
+def combatant_names(state):
+    """The names of a state's combatants, in its order."""
+    return [c["name"] for c in state["combatants"]]
+
+
+def typed_combatant(action, field, state, ctx):
+    """The index in the state's combatants of the one an action names in `field` (names compared through fold);
+    InputError when the field is empty or names nobody."""
+    typed = action_text(action, field)
+    if typed == "":
+        raise InputError(failure(ctx, "who_empty", field))
+    index = find_name(combatant_names(state), typed, fold)
+    if index < 0:
+        raise InputError(failure(ctx, "who_unknown", field, [("name", typed)]))
+    return index
 
 
 def find_name(names, name, fold):

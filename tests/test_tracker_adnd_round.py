@@ -11,6 +11,9 @@ import pytest
 
 from calculators import initiative as ini
 from calculators import tracker_adnd_round as tracker
+from calculators import tracker_adnd_round_rules as tracker_rules
+from calculators import tracker_adnd_round_state as tracker_state
+from calculators import tracker_adnd_round_view as tracker_view
 from calculators.calc_common import Context
 from calculators.tracker_common import TrackerContext
 from tests.tracker_plays import LANGS, clean_texts, data, example_plays, last_state, play
@@ -90,7 +93,7 @@ def test_the_order_is_the_initiative_modules_d10_minus_the_adjusted_total():
         RULES,
     )
     assert [g["initiative"] for g in expected] == [-1, 3, 5]  # 3 − (2 + 2), 7 − 4, 5 − 0
-    got = tracker.round_order(state, data(ID), RULES)
+    got = tracker_rules.round_order(state, data(ID), RULES)
     assert [(g["initiative"], [m["name"] for m in g["members"]]) for g in got] == [
         (-1, ["Reivax"]),
         (3, ["Legalos"]),
@@ -113,7 +116,7 @@ def test_a_ten_is_never_modified_and_ties_act_together():
         ],
     )
     state = last_state(answers)
-    groups = tracker.round_order(state, data(ID), RULES)
+    groups = tracker_rules.round_order(state, data(ID), RULES)
     assert [(g["initiative"], [m["name"] for m in g["members"]]) for g in groups] == [(10, ["Fandalg", "Orcs"])]
     text = order_of(answers[-1])[0][0]
     assert "Fandalg (10)" in text and "Orcs (10)" in text and "ensemble" in text
@@ -124,7 +127,7 @@ def test_a_ten_is_never_modified_and_ties_act_together():
 
 def test_the_other_adjustment_adds_to_the_adjusted_total():
     answers = play(ID, [pc("Krom", 12, modifier=-4), NEXT_ROUND, roll("Krom", 5)])
-    groups = tracker.round_order(last_state(answers), data(ID), RULES)
+    groups = tracker_rules.round_order(last_state(answers), data(ID), RULES)
     assert groups[0]["initiative"] == 9  # 5 − (0 − 4): two in one 5-foot square act later
 
 
@@ -325,7 +328,7 @@ def test_export_then_import_gives_the_same_fight():
 def test_a_saved_state_that_cannot_be_read_starts_afresh_and_says_so():
     broken = dict(round_two(), segment="five")
     answer = play(ID, [{"action": "view"}], state=broken)[0]
-    assert answer["ok"] and answer["state"] == tracker.empty_state() and answer["view"]["announce"]
+    assert answer["ok"] and answer["state"] == tracker_state.empty_state() and answer["view"]["announce"]
     assert answer["unreadable"] is True
 
 
@@ -417,8 +420,8 @@ def test_a_roll_corrected_to_a_passed_segment_lets_them_act_now(lang):
     said = corrected["view"]["announce"]
     assert "3" in said and ("déjà passé" in said if lang == "fr" else "already past" in said)
     state = corrected["state"]
-    groups = tracker.round_order(state, data(ID), RULES)
-    assert tracker.has_acted(state, groups, "Fandalg") is False
+    groups = tracker_rules.round_order(state, data(ID), RULES)
+    assert tracker_rules.has_acted(state, groups, "Fandalg") is False
     items = [item for item in waiting_of(corrected) if item.get("controls")]
     assert [control["action"] for item in items for control in item["controls"]] == ["act"]
     assert items[0]["controls"][0]["who"] == "Fandalg"
@@ -457,7 +460,7 @@ def test_a_combatant_who_joins_after_their_segment_may_act_now():
 
 
 def players(state, lang="fr"):
-    return tracker.players_view(state, data(ID), lang)
+    return tracker_view.players_view(state, data(ID), lang)
 
 
 def player_texts(view):
@@ -508,9 +511,9 @@ def test_a_secret_hold_shows_the_players_that_someone_holds_not_the_condition():
 
 
 def test_the_players_view_before_the_fight_and_in_the_flow():
-    empty = players(tracker.empty_state())
+    empty = players(tracker_state.empty_state())
     assert empty["lists"] == [] and empty["empty"] and empty["title"]
-    assert tracker.FLOW["players_view"] is tracker.players_view
+    assert tracker.FLOW["players_view"] is tracker_view.players_view
 
 
 def test_a_format_one_fight_opens_with_everyone_visible_and_exports_as_version_two():
@@ -552,7 +555,7 @@ def test_a_round_left_before_its_end_names_who_never_acted(lang):
     ]
     state = last_state(play(ID, actions, lang))
     answer = tracker.track(state, {"action": "next-round"}, data(ID), lang, [5] * 10)
-    expected = TrackerContext(data(ID), tracker.DATA, lang).text(
+    expected = TrackerContext(data(ID), tracker_state.DATA, lang).text(
         "round_left", [("round", "1"), ("names", "Legalos, Orcs")]
     )
     assert answer["ok"] and answer["view"]["announce"].startswith(expected)

@@ -13,7 +13,7 @@ import pytest
 
 from calculators import initiative_points as ip
 from calculators import page_glue
-from calculators import tracker_initiative_points as ip_tracker
+from calculators import tracker_initiative_points_state as ip_state
 from tests.audit_pages import DESKTOP, PHONE
 from tests.test_axe_audit import ours
 from tests.test_phone import TARGETS_JS
@@ -155,7 +155,7 @@ def python_play(tracker_id: str, actions: list[dict], lang: str) -> list[dict]:
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_krom_and_mazrok_through_the_page_give_the_seeds_outcome_and_the_rules_modules(page, site_url, lang):
     tracker = open_tracker(page, site_url, lang, "initiative-points")
-    assert tracker.state() == ip_tracker.empty_state()  # a first visit: round 1, nobody
+    assert tracker.state() == ip_state.empty_state()  # a first visit: round 1, nobody
     tracker.add("Krom", ip="10")
     tracker.add("Mazrok", ip="4")
     tracker.declare("Krom", 5, "attaque")

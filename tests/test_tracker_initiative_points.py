@@ -15,7 +15,9 @@ from hypothesis import strategies as st
 from calculators import initiative_points as ip
 from calculators import page_glue
 from calculators import tracker_initiative_points as tracker
+from calculators import tracker_initiative_points_state as tracker_state
 from calculators.calc_common import Context
+from calculators.tracker_common import TrackerContext
 from tests.tracker_plays import LANGS, clean_texts, data, example_plays, last_state, play
 
 ID = "initiative-points"
@@ -121,7 +123,7 @@ def test_reivax_perceives_the_orcs_attack_and_abandons_his_for_a_parry_one_segme
         {"who": "Orc", "cost": 10, "label": "épée"},
         {"who": "Reivax", "cost": 2, "label": "parade"},
     ]
-    steps = tracker.round_steps(last_state(answers))
+    steps = tracker_state.round_steps(last_state(answers))
     parry = [s for s in steps if s["label"] == "parade"][0]
     assert (parry["start"], parry["end"]) == (17, 15) and parry["resolves"] == 1
     assert [s["abandoned"] for s in steps if s["label"] == "attaque"] == [True]
@@ -145,7 +147,7 @@ def outcome(answer):
     (without the mark of the latest one)."""
     steps = sorted(
         (s["name"], s["label"], s["start"], s["end"], s["abandoned"], s["resolves"])
-        for s in tracker.round_steps(answer["state"])
+        for s in tracker_state.round_steps(answer["state"])
     )
     lanes_drawn = []
     for lane in answer["view"]["ruler"]["lanes"]:
@@ -168,7 +170,7 @@ def test_two_who_notice_each_other_at_the_same_segment_both_cancel_in_either_tap
         cancelled = sorted((a["who"], a["cost"]) for a in actions if a.get("abandoned"))
         assert cancelled == [("Orc", 3), ("Reivax", 3)]  # both from 20 to 17
     assert outcome(reivax_first[-1]) == outcome(orc_first[-1])
-    parries = [s for s in tracker.round_steps(last_state(orc_first)) if s["label"] == "parade"]
+    parries = [s for s in tracker_state.round_steps(last_state(orc_first)) if s["label"] == "parade"]
     assert sorted((s["name"], s["start"], s["end"], s["resolves"]) for s in parries) == [
         ("Orc", 17, 15, 1),
         ("Reivax", 17, 15, 1),
@@ -352,9 +354,9 @@ def test_export_then_import_gives_the_same_round():
 )
 def test_a_saved_state_that_cannot_be_read_starts_afresh_and_says_so(saved):
     answer = play(ID, [{"action": "view"}], state=saved)[0]
-    assert answer["ok"] and answer["state"] == tracker.empty_state() and answer["unreadable"] is True
+    assert answer["ok"] and answer["state"] == tracker_state.empty_state() and answer["unreadable"] is True
     assert answer["view"]["announce"] == unreadable_text(
-        tracker.TrackerContext(data(ID), tracker.DATA, "fr"), "state_unreadable"
+        TrackerContext(data(ID), tracker_state.DATA, "fr"), "state_unreadable"
     )
 
 
@@ -362,9 +364,9 @@ def test_a_saved_state_that_cannot_be_read_starts_afresh_and_says_so(saved):
 def test_a_state_saved_by_a_newer_site_says_so_not_that_it_is_damaged(lang):
     newer = {"tracker": "initiative-points", "format": 99, "round": 1, "combatants": [], "actions": []}
     answer = play(ID, [{"action": "view"}], lang, state=newer)[0]
-    assert answer["ok"] and answer["state"] == tracker.empty_state() and answer["unreadable"] is True
+    assert answer["ok"] and answer["state"] == tracker_state.empty_state() and answer["unreadable"] is True
     assert answer["view"]["announce"] == unreadable_text(
-        tracker.TrackerContext(data(ID), tracker.DATA, lang), "state_newer"
+        TrackerContext(data(ID), tracker_state.DATA, lang), "state_newer"
     )
     for action in ({"action": "declare", "who": "X", "cost": "1"}, {"action": "players"}):
         assert play(ID, [action], lang, state=newer)[0].get("unreadable") in (True, None)
@@ -377,7 +379,7 @@ def test_a_state_of_the_current_format_or_before_the_number_opens():
     saved = {"tracker": "initiative-points", "round": 2, "combatants": [{"name": "Krom", "ip": 20}], "actions": []}
     earlier = dict(ip.default_settings(), declaration_rule="earlier")
     corrected = ip.default_settings()
-    notice = tracker.TrackerContext(data(ID), tracker.DATA, "fr").text("rule_kept_earlier")
+    notice = TrackerContext(data(ID), tracker_state.DATA, "fr").text("rule_kept_earlier")
     for state, opened_with, said in (
         (saved, earlier, notice),
         (dict(saved, format=1), earlier, notice),
@@ -385,7 +387,7 @@ def test_a_state_of_the_current_format_or_before_the_number_opens():
         (dict(saved, format=2, settings=earlier), earlier, ""),
     ):
         answer = play(ID, [{"action": "view"}], state=state)[0]
-        assert "unreadable" not in answer and answer["state"]["format"] == tracker.STATE_FORMAT
+        assert "unreadable" not in answer and answer["state"]["format"] == tracker_state.STATE_FORMAT
         assert answer["state"]["round"] == 2 and answer["state"]["combatants"] == [
             dict(saved["combatants"][0], hidden=False)
         ]
@@ -404,7 +406,7 @@ def test_a_state_of_the_current_format_or_before_the_number_opens():
 def test_an_export_of_version_1_goes_on_under_the_earlier_rule_and_says_so(lang):
     answer = play(ID, [{"action": "import", "text": '["codex-ip",1,2,[["Brugor",15]],[[0,3,"parade"]]]'}], lang)[0]
     assert answer["ok"] and answer["state"]["settings"]["declaration_rule"] == "earlier"
-    assert tracker.TrackerContext(data(ID), tracker.DATA, lang).text("rule_kept_earlier") in answer["view"]["announce"]
+    assert TrackerContext(data(ID), tracker_state.DATA, lang).text("rule_kept_earlier") in answer["view"]["announce"]
     version_2 = '["codex-ip",2,1,[["A",20]],[[0,3,"x",1]],["corrected",3,1,false]]'
     answer = play(ID, [{"action": "import", "text": version_2}], lang)[0]
     assert answer["ok"] and answer["state"]["settings"]["declaration_rule"] == "corrected"
@@ -416,17 +418,17 @@ def test_an_export_of_version_1_goes_on_under_the_earlier_rule_and_says_so(lang)
 def test_import_reads_a_kept_states_json_and_says_what_it_cannot(lang):
     """The page's « Importer » takes the text the page sets aside (JSON.stringify of the kept state, or of what the
     page keeps, {"state", "undo"}); one saved by a newer site says so; a cut one says what to paste."""
-    ctx = tracker.TrackerContext(data(ID), tracker.DATA, lang)
+    ctx = TrackerContext(data(ID), tracker_state.DATA, lang)
     played = last_state(play(ID, [add("Élise", 8), add("Orc", 20), declare("Orc", 10, 'épée "lourde" 🗡')], lang))
     kept = json.dumps(played, ensure_ascii=True)  # \ud83d\udde1: a character beyond the first plane, escaped
     for text in (kept, json.dumps({"state": played, "undo": []}), " " + json.dumps(played, ensure_ascii=False)):
         answer = play(ID, [{"action": "import", "text": text}], lang)[0]
         assert answer["ok"], answer
         assert answer["state"] == played
-    newer = json.dumps(dict(played, format=tracker.STATE_FORMAT + 1))
+    newer = json.dumps(dict(played, format=tracker_state.STATE_FORMAT + 1))
     refused = play(ID, [{"action": "import", "text": newer}], lang)[0]
     assert refused == {"ok": False, "error": ctx.text("import_newer"), "field": "text"}
-    newer_line = '["codex-ip",' + str(tracker.EXPORT_VERSION + 1) + ",1,[],[],[]]"
+    newer_line = '["codex-ip",' + str(tracker_state.EXPORT_VERSION + 1) + ",1,[],[],[]]"
     assert play(ID, [{"action": "import", "text": newer_line}], lang)[0]["error"] == ctx.text("import_newer")
     too_long = play(ID, [{"action": "import", "text": "{}" * 5000}], lang)[0]
     assert too_long == {"ok": False, "error": ctx.text("import_long", [("max", "8000")]), "field": "text"}
@@ -450,7 +452,7 @@ def test_the_kept_json_reader_reads_what_json_writes():
 
 def test_a_first_visit_starts_empty_and_silent():
     answer = play(ID, [{"action": "view"}])[0]
-    assert answer["ok"] and answer["state"] == tracker.empty_state() and answer["view"]["announce"] == ""
+    assert answer["ok"] and answer["state"] == tracker_state.empty_state() and answer["view"]["announce"] == ""
     assert "unreadable" not in answer
     assert answer["view"]["empty"] and answer["view"]["ruler"] is None
 
@@ -504,7 +506,7 @@ def test_any_play_draws_the_timeline_of_its_state(actions):
             continue
         assert clean_texts(answer) == []
         state = answer["state"]
-        steps = tracker.round_steps(state)
+        steps = tracker_state.round_steps(state)
         assert all(s["performed"] for s in steps)  # a refused action is never kept
         if state["combatants"]:
             drawn = sorted(
@@ -535,7 +537,7 @@ def texts_in(value):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_players_view_leaves_out_what_the_gm_hides(lang):
-    ctx = tracker.TrackerContext(data(ID), tracker.DATA, lang)
+    ctx = TrackerContext(data(ID), tracker_state.DATA, lang)
     answers = play(
         ID,
         [add("Reivax", 20), add("Orc", 20), add("Assassin", 15), hide("assassin")]
