@@ -592,17 +592,21 @@ def _names(items, ctx):
     return ctx.text("names_and", [("names", ", ".join(items[:-1])), ("last", items[-1])])
 
 
-def step_lines(step, ctx):
-    values = [
+def step_values(step):
+    """The values a text about one step on the ruler prints: its number, who (with the action's label), where he
+    starts and ends, his deficit."""
+    return [
         ("step", str(step["step"])),
         ("who", step_who(step)),
         ("name", step["name"]),
         ("start", number_text(step["start"])),
         ("end", number_text(step["end"])),
-        ("cost", number_text(step["cost"])),
-        ("rank", str(step["resolves"])),
         ("deficit", number_text(-step["end"])),
     ]
+
+
+def step_lines(step, ctx):
+    values = step_values(step) + [("cost", number_text(step["cost"])), ("rank", str(step["resolves"]))]
     if not step["performed"]:
         return [ctx.text("step_refused", values)]
     if step["abandoned"]:

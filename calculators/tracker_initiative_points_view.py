@@ -16,6 +16,7 @@ from calculators.initiative_points import (
     next_round_pi,
     resolution_order,
     step_lines,
+    step_values,
     step_who,
 )
 from calculators.tracker_common import (
@@ -51,14 +52,7 @@ def said(lines):
 
 def said_step(step, ctx):
     """What the page announces of one step on the ruler, in short (the working says it in full)."""
-    values = [
-        ("step", str(step["step"])),
-        ("who", step_who(step)),
-        ("name", step["name"]),
-        ("start", number_text(step["start"])),
-        ("end", number_text(step["end"])),
-        ("deficit", number_text(-step["end"])),
-    ]
+    values = step_values(step)
     if step["free"]:
         return [ctx.text("said_free", values)]
     lines = [ctx.text("said_slide", values)]

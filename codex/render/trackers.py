@@ -13,11 +13,11 @@ from typing import Any
 
 from markupsafe import Markup
 
-from calculators import page_glue
 from calculators.calc_common import Context
 from calculators.tracker_common import TrackerContext
 from codex.browser_files.addresses import data_address, module_address
 from codex.components.calculators import calculator_documents
+from codex.components.package import rules_module
 from codex.components.trackers import data_id, declared_trackers, tracker, tracker_data, tracker_modules, tracker_order
 from codex.data.loading import Dataset
 from codex.render.calculator_forms import spaceless
@@ -99,7 +99,8 @@ def render_tracker(tracker_id: str, data: dict, lang: str) -> Markup:
     forms = [form_fields(tracker_id, form, ctx, data) for form in declared["forms"]]
     # The page opens as the tracker's first view (an empty fight) will draw it: the forms it hides are hidden in the
     # HTML already, so that nothing moves when the tracker starts (a layout shift the reader would feel).
-    first_view = page_glue.track(tracker_id, None, {"action": "view"}, data, lang, []).get("view") or {}
+    first_view = rules_module("page_glue").track(tracker_id, None, {"action": "view"}, data, lang, [])
+    first_view = first_view.get("view") or {}
     hidden_forms = [name for name, shown in (first_view.get("forms") or {}).items() if not shown]
     html = render(
         "tracker.html",
