@@ -14,6 +14,7 @@ from types import ModuleType
 
 from calculators.calc_common import COMMON_DATA
 from calculators.tracker_common import TRACKER_COMMON
+from codex import kinds
 from codex.components import registry
 from codex.components.calculators import calculator_documents
 from codex.components.package import load_order
@@ -24,7 +25,7 @@ class TrackerError(ValueError):
     """A tracker's declaration, or the data it names, does not fit; the message says which tracker and what."""
 
 
-TRACKER = registry.Kind("TRACKER", "tracker_", "tracker-declaration.schema.json", TrackerError, "tracker")
+TRACKER = registry.Kind("TRACKER", "tracker_", kinds.TRACKER_DECLARATION, TrackerError, "tracker")
 
 
 def data_id(tracker_id: str) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from codex import kinds
 from codex.data.errors import DataError
 from codex.i18n.ui import DOCUMENTS_SCHEMA, UI_SCHEMA, placeholders
 
@@ -19,7 +20,7 @@ def integrity_errors(dataset: Dataset) -> list[DataError]:
     errors += duplicate_document_ids(dataset)
     for doc in dataset.documents:
         errors += duplicate_item_ids(doc)
-        if doc.schema == "table.schema.json":
+        if doc.schema == kinds.TABLE:
             errors += row_cell_errors(doc)
     errors += unresolved_references(dataset)
     errors += glossary_question_errors(dataset)
@@ -183,9 +184,9 @@ def unresolved_references(dataset: Dataset) -> list[DataError]:
 def glossary_question_errors(dataset: Dataset) -> list[DataError]:
     """Each glossary entry's `open_question` names an existing question (its page is checked against the pages,
     codex/mistakes/data_checks.py)."""
-    questions = {d.content["id"] for d in dataset.of_kind("open-question.schema.json")}
+    questions = {d.content["id"] for d in dataset.of_kind(kinds.OPEN_QUESTION)}
     errors = []
-    for doc in dataset.of_kind("glossary.schema.json"):
+    for doc in dataset.of_kind(kinds.GLOSSARY):
         for index, item in enumerate(doc.content["items"]):
             question = item.get("open_question")
             if question is not None and question not in questions:
@@ -228,7 +229,7 @@ def document_reference_errors(dataset: Dataset) -> list[DataError]:
                         f"the file of a document of data/documents.yaml ({', '.join(files)})",
                     )
                 )
-    for doc in dataset.of_kind("glossary.schema.json"):
+    for doc in dataset.of_kind(kinds.GLOSSARY):
         for index, item in enumerate(doc.content["items"]):
             for position, seed in enumerate(item["seeds"]):
                 if seed not in ids:

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from codex import kinds
 from codex.i18n.localize import text
 
 # '[[kind:ref]]' or '[[kind:ref|words]]'; each bracket may come escaped ('\[') from Markdown-escaped data text.
@@ -76,10 +77,10 @@ class WikiTargets:
     def __init__(self, dataset, lang: str, docs_dir: Path | None, secondary_pages: tuple[str, ...] = ()) -> None:
         self.lang = lang
         self.docs_dir = docs_dir
-        self.conditions = {i["id"]: i for d in dataset.by_id("conditions.schema.json").values() for i in d["items"]}
-        self.terms = {i["id"]: i for d in dataset.by_id("glossary.schema.json").values() for i in d["items"]}
-        self.tables = dataset.by_id("table.schema.json")
-        self.questions = dataset.by_id("open-question.schema.json")
+        self.conditions = {i["id"]: i for d in dataset.by_id(kinds.CONDITIONS).values() for i in d["items"]}
+        self.terms = {i["id"]: i for d in dataset.by_id(kinds.GLOSSARY).values() for i in d["items"]}
+        self.tables = dataset.by_id(kinds.TABLE)
+        self.questions = dataset.by_id(kinds.OPEN_QUESTION)
         self.headings: dict[str, dict[str, str]] = {}
         self.shown_on: dict[tuple[str, str], str] = {}  # (macro, id) -> the page that calls it
         if docs_dir is not None and docs_dir.is_dir():

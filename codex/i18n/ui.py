@@ -7,8 +7,10 @@ from __future__ import annotations
 from string import Formatter
 from typing import Protocol
 
-UI_SCHEMA = "ui.schema.json"
-DOCUMENTS_SCHEMA = "documents.schema.json"
+from codex import kinds
+
+UI_SCHEMA = kinds.UI
+DOCUMENTS_SCHEMA = kinds.DOCUMENTS
 
 
 class DataById(Protocol):

@@ -12,14 +12,15 @@ import difflib
 import re
 from collections.abc import Iterator
 
+from codex import kinds
 from codex.data.integrity import listed_documents, rel
 from codex.data.loading import Dataset, Document
 from codex.mistakes.terminology import language_texts
 from codex.problem import Problem
 from codex.sources.passages import folded, source_texts
 
-UI_SCHEMAS = ("ui.schema.json", "calculator.schema.json")
-TITLED = ("open-question.schema.json", "table.schema.json")
+UI_SCHEMAS = (kinds.UI, kinds.CALCULATOR)
+TITLED = (kinds.OPEN_QUESTION, kinds.TABLE)
 QUOTED = {"en": re.compile(r"“([^“”]*)”"), "fr": re.compile(r"«\s*([^«»]*?)\s*»")}
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 SPACES = re.compile(r"[\s\u00a0\u202f]+")
@@ -56,7 +57,7 @@ def labels(dataset: Dataset, lang: str) -> set[str]:
     for doc in dataset.documents:
         if doc.schema in TITLED and isinstance(doc.content.get("title"), dict):
             found.add(plain(doc.content["title"][lang]))
-        for column in doc.content.get("columns", []) if doc.schema == "table.schema.json" else ():
+        for column in doc.content.get("columns", []) if doc.schema == kinds.TABLE else ():
             if isinstance(column.get("label"), dict):
                 found.add(plain(column["label"][lang]))
     return found

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from codex import kinds
 from codex.data.errors import DataError, DataErrors
 from codex.data.integrity import field_name, listed_documents, rel, sources, texts
 from codex.data.loading import Dataset, load_dataset
@@ -70,7 +71,7 @@ def glossary_page_errors(dataset: Dataset, targets: dict[str, WikiTargets]) -> l
     """Each glossary entry's `page` exists in every language whose pages are there, with its `#section`."""
     with_pages = [t for t in targets.values() if t.docs_dir is not None]
     errors = []
-    for doc in dataset.of_kind("glossary.schema.json"):
+    for doc in dataset.of_kind(kinds.GLOSSARY):
         for index, item in enumerate(doc.content["items"]):
             page, _, anchor = item["page"].partition("#")
             missing = [t.lang for t in with_pages if not (t.docs_dir / page).is_file()]
@@ -130,7 +131,7 @@ def quotation_errors(dataset: Dataset, seeds: dict[str, SourceText]) -> list[Dat
 
 # Texts that never show as a page's text: the calculators' (shown by the calculator in the browser), the UI's and the
 # documents' names. A wiki link there would show as typed.
-NO_WIKI_LINKS = ("calculator.schema.json", UI_SCHEMA, DOCUMENTS_SCHEMA)
+NO_WIKI_LINKS = (kinds.CALCULATOR, UI_SCHEMA, DOCUMENTS_SCHEMA)
 
 
 def wiki_link_errors(dataset: Dataset, targets: dict[str, WikiTargets]) -> list[DataError]:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import markdown
 
+from codex import kinds
 from codex.data.integrity import rel
 from codex.data.loading import Dataset
 from codex.mistakes.terminology import language_texts, variant_pattern, words_shown
@@ -73,7 +74,7 @@ def page_texts(docs: Path, root: Path) -> Iterator[Text]:
 def data_texts(dataset: Dataset) -> Iterator[Text]:
     """Every English data text; a table's column labels and cells are a table's text, its notes and title prose."""
     for doc, path, value in language_texts(dataset, LANG):
-        cell = doc.schema == "table.schema.json" and path[0] in ("rows", "columns")
+        cell = doc.schema == kinds.TABLE and path[0] in ("rows", "columns")
         yield Text(rel(doc), doc.line(*path), words_shown(value), cell)
 
 
@@ -186,7 +187,7 @@ class Spell:
 
 def spell_forms(dataset: Dataset) -> dict[str, Spell]:
     """Each way an English text writes a spell of data/spells.yaml -> the spell."""
-    spells = dataset.by_id("spells.schema.json").get("spells", {"items": []})
+    spells = dataset.by_id(kinds.SPELLS).get("spells", {"items": []})
     return {
         form: Spell(item["name"][LANG], tuple(item.get("only_before", ())))
         for item in spells["items"]
@@ -216,7 +217,7 @@ class Ambiguous:
 
 def ambiguous_words(dataset: Dataset) -> dict[str, Ambiguous]:
     """Word of two meanings -> what to write, why, and the phrases around it that have one meaning only."""
-    style = dataset.by_id("english-style.schema.json").get("english-style", {})
+    style = dataset.by_id(kinds.ENGLISH_STYLE).get("english-style", {})
     found = {}
     for entry in style.get("ambiguous", []):
         allowed = tuple(
@@ -249,7 +250,7 @@ def sentences(text: str) -> int:
 
 
 def glossary_length_problems(dataset: Dataset) -> Iterator[Problem]:
-    for doc in dataset.of_kind("glossary.schema.json"):
+    for doc in dataset.of_kind(kinds.GLOSSARY):
         for index, item in enumerate(doc.content.get("items", [])):
             french, english = (sentences(item["definition"][lang]) for lang in ("fr", LANG))
             if english < french:
@@ -299,7 +300,7 @@ class Avoided:
 
 def avoided_words(dataset: Dataset) -> dict[str, Avoided]:
     """Word to avoid -> what to write, why, and the words after which it is fine, from data/english-style.yaml."""
-    style = dataset.by_id("english-style.schema.json").get("english-style", {"avoid": []})
+    style = dataset.by_id(kinds.ENGLISH_STYLE).get("english-style", {"avoid": []})
     return {
         word: Avoided(entry["write"], entry["why"], frozenset(w.lower() for w in entry.get("unless_after", [])))
         for entry in style["avoid"]

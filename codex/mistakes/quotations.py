@@ -11,6 +11,7 @@ from pathlib import Path
 
 from lxml import html
 
+from codex import kinds
 from codex.data.loading import Dataset
 from codex.problem import Problem
 
@@ -85,7 +86,7 @@ def misquotations(dataset: Dataset, site: Path) -> list[Problem]:
 
     others = other_pages(site)
     found = []
-    for doc in dataset.of_kind("open-question.schema.json"):
+    for doc in dataset.of_kind(kinds.OPEN_QUESTION):
         question = doc.content
         own = page_file(site, question["page"])
         for path, text in english_texts(question):

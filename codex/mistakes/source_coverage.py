@@ -14,12 +14,13 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from codex import kinds
 from codex.data.integrity import sources as data_sources
 from codex.data.loading import Dataset, load_dataset
 from codex.mistakes.macro_calls import macro_calls
 from codex.sources.passages import QuotationError, SourceText, source_texts
 
-LEFT_OUT_SCHEMA = "left-out.schema.json"
+LEFT_OUT_SCHEMA = kinds.LEFT_OUT
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def main(argv: list[str]) -> int:
     dataset = load_dataset(ROOT / "data")
-    documents = dataset.by_id("documents.schema.json").get("documents", {}).get("items", [])
+    documents = dataset.by_id(kinds.DOCUMENTS).get("documents", {}).get("items", [])
     texts = source_texts(dataset.root, documents)
     found = coverage(ROOT / "docs" / "fr", dataset, texts)
     for document, text in texts.items():

@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+from codex import kinds
 from codex.data.integrity import rel, texts
 from codex.data.loading import Dataset, Document
 from codex.data.wiki_links import WIKI_LINK
@@ -18,7 +19,7 @@ LINK_DESTINATION = re.compile(r"\]\([^)\s]*\)")  # '](attacks-and-manoeuvres.md#
 
 def avoided(dataset: Dataset, lang: str) -> dict[str, str]:
     """Variant to avoid -> the preferred form, for one language."""
-    glossary = dataset.by_id("glossary.schema.json").get("glossary", {"items": []})
+    glossary = dataset.by_id(kinds.GLOSSARY).get("glossary", {"items": []})
     return {
         variant: item["term"][lang] for item in glossary["items"] for variant in item.get("avoid", {}).get(lang, [])
     }

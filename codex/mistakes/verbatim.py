@@ -22,6 +22,7 @@ from pathlib import Path
 
 from lxml import html
 
+from codex import kinds
 from codex.data.integrity import listed_documents, rel
 from codex.data.loading import Dataset
 from codex.problem import Problem
@@ -222,7 +223,7 @@ def quotation_problems(dataset: Dataset, sources: dict[str, SourceText] | None =
     by_file = {source.file: source for source in sources.values()}
     paragraphs = [paragraph for source in sources.values() for paragraph in source.paragraphs]
     found = []
-    for doc in dataset.of_kind("open-question.schema.json"):
+    for doc in dataset.of_kind(kinds.OPEN_QUESTION):
         for path, text, cited in french_texts(doc.content):
             for part in quoted_parts(text):
                 spans = [span for paragraph in paragraphs if (span := seed_span(paragraph, part)) is not None]

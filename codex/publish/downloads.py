@@ -18,13 +18,14 @@ from pathlib import Path
 
 from markupsafe import Markup
 
+from codex import kinds
 from codex.data.loading import Dataset
 from codex.i18n.localize import text
 from codex.i18n.ui import UIText
 from codex.render.templates import render
 
 DOWNLOADS_DIR = "downloads"
-TABLE_SCHEMA = "table.schema.json"
+TABLE_SCHEMA = kinds.TABLE
 
 
 def raw_value(value: object, lang: str) -> object:

@@ -12,11 +12,12 @@ from collections.abc import Callable
 
 from markupsafe import Markup
 
+from codex import kinds
 from codex.i18n.localize import text
 from codex.i18n.ui import UIText
 from codex.render.templates import render
 
-GM_SCREEN_SCHEMA = "gm-screen.schema.json"
+GM_SCREEN_SCHEMA = kinds.GM_SCREEN
 
 
 def render_conditions_compact(conditions: dict, lang: str, ui: UIText) -> Markup:
