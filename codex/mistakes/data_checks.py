@@ -76,28 +76,20 @@ def glossary_page_errors(dataset: Dataset, targets: dict[str, WikiTargets]) -> l
             page, _, anchor = item["page"].partition("#")
             missing = [t.lang for t in with_pages if not (t.docs_dir / page).is_file()]
             no_anchor = [t.lang for t in with_pages if anchor and not missing and anchor not in t.anchors(page)]
+            expected = []
             if no_anchor:
                 known = with_pages[0].anchors(page)
-                errors.append(
-                    DataError(
-                        rel(doc),
-                        doc.line("items", index, "page"),
-                        f"items[{index}].page",
-                        item["page"],
+                expected.append(
+                    (
                         f"a section of {page} (its anchors: {', '.join(sorted(known))})",
                         f"write one of its anchors after '#'{suggestion(anchor, known)}",
                     )
                 )
             if missing:
-                errors.append(
-                    DataError(
-                        rel(doc),
-                        doc.line("items", index, "page"),
-                        f"items[{index}].page",
-                        item["page"],
-                        f"a page that exists under docs/fr and docs/en (missing in docs/{' and docs/'.join(missing)})",
-                    )
-                )
+                where = " and docs/".join(missing)
+                expected.append((f"a page that exists under docs/fr and docs/en (missing in docs/{where})", ""))
+            line = doc.line("items", index, "page") if expected else None
+            errors += [DataError(rel(doc), line, f"items[{index}].page", item["page"], *said) for said in expected]
     return errors
 
 
