@@ -171,16 +171,12 @@ def typed_name(action, field, ctx, longest):
     return name
 
 
-def typed_int(action, field, ctx, lo, hi):
-    """A whole number typed in a field, within lo..hi (calc_common's messages, in the page's language)."""
-    return parse_int({field: action_text(action, field)}, field, ctx, lo, hi)
-
-
 def typed_optional_int(action, field, ctx, lo, hi):
-    """Like typed_int, None when the field is left empty."""
+    """A whole number typed in a field, within lo..hi, read by calc_common.parse_int (its messages, in the page's
+    language); None when the field is left empty. An action is read as a form: a dict of the page's strings."""
     if action_text(action, field) == "":
         return None
-    return typed_int(action, field, ctx, lo, hi)
+    return parse_int(action, field, ctx, lo, hi)
 
 
 def typed_label(action, field, ctx, longest):
