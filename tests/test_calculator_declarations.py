@@ -25,7 +25,7 @@ from codex.components.calculators import (
     tools_order,
 )
 from codex.data.loading import Dataset
-from codex.macros import make_page_macros
+from codex.macros import UnknownDataId, make_page_macros
 from codex.render.calculator_forms import render_form
 from codex.render.calculator_reference import render_reference
 from codex.render.calculator_tools import calculator_page, heading_title, render_calculator_links, render_tools_sections
@@ -155,14 +155,13 @@ def test_the_home_page_lists_every_calculator_where_a_rules_page_shows_it(lang):
         assert f"calculator('{calculator_id}')" in text and f"{{#{anchor}}}" in text
 
 
-def test_pages_print_the_rule_constants_with_value():
-    for lang, expected in (("fr", "4"), ("en", "4")):
-        value = make_page_macros(DATASET, lang, ROOT / "docs" / lang)["value"]
-        assert value("jump", "vertical-multiplier") == expected
-        assert value("initiative-points", "round-pi") == "20"
-        assert value("ability-bonus-adnd", "score-15", "bonus") == "+1"
-        with pytest.raises(CalculatorError):
-            value("jump", "no-such-constant")
+def test_pages_print_the_rule_constants_with_constant():
+    for lang in ("fr", "en"):
+        constant = make_page_macros(DATASET, lang, ROOT / "docs" / lang)["constant"]
+        assert constant("jump", "vertical-multiplier") == "4"
+        assert constant("initiative-points", "round-pi") == "20"
+        with pytest.raises(UnknownDataId, match="calculator 'jump' has no constant 'no-such-constant'"):
+            constant("jump", "no-such-constant")
 
 
 def test_every_constant_says_where_it_comes_from_and_is_used():

@@ -10,7 +10,6 @@ import json
 
 import pytest
 
-from codex.components.calculators import calculator_documents
 from codex.i18n.ui import UIText
 from codex.mistakes.macro_calls import MacroChecks
 from codex.render.author_text import render_author_text
@@ -20,7 +19,7 @@ from tests.conftest import lang_root
 from tests.project_data import project_dataset
 
 DATASET = project_dataset()
-CHECKS = MacroChecks(DATASET, calculator_documents(DATASET))
+CHECKS = MacroChecks(DATASET)
 RULES = CHECKS.sources["000"]
 FUMBLES_STOP = (
     "Tous les fumbles arrêtent automatiquement toute action subséquente du personnage dans le round y compris ses "
@@ -58,10 +57,10 @@ def test_a_mistyped_quotation_names_the_closest_passage():
 
 
 def test_the_macro_check_says_what_is_wrong_and_the_fix():
-    assert CHECKS.checks["author_text"](("000", "Tous les fumbles arrêtent")) is None
-    what, fix = CHECKS.checks["author_text"](("001", "Tous les fumbles"))
+    assert CHECKS.wrong("author_text", ("000", "Tous les fumbles arrêtent")) is None
+    what, fix = CHECKS.wrong("author_text", ("001", "Tous les fumbles"))
     assert what.startswith("unknown source document '001'") and "000, 002, 003" in fix
-    what, fix = CHECKS.checks["author_text"](("003", "Tous les fumbles arrêtent"))
+    what, fix = CHECKS.wrong("author_text", ("003", "Tous les fumbles arrêtent"))
     assert "is not in 003_c731bc9041012e2b.txt" in what and "data/seeds/" in fix
 
 

@@ -67,6 +67,7 @@ from codex.data.wiki_links import WikiTargets
 from codex.i18n.typography import typeset, typeset_markdown
 from codex.i18n.ui import UIText
 from codex.macros import html_blocks_marked, make_page_macros
+from codex.macros.calls import TemplateSyntax
 from codex.mistakes.active_content import page_active_content
 from codex.mistakes.build_warnings import BuildContext, RewriteWarnings
 from codex.mistakes.build_warnings import install as install_warnings
@@ -153,7 +154,6 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         self.page_history: PageHistory = []  # its own history, shown at its foot and by its tables' last change
         self.anchors: dict[str, set[str]] = {}  # page -> its anchors, as links from the history ask
         self.macro_checks: MacroChecks | None = None
-        self.macro_names: list[str] = []
         self.html_blocks: list[str] = []  # the page's HTML blocks, set aside while Markdown reads it
         self.docs_folder = "docs"  # the pages' folder, relative to the project's root (for messages)
         self.warnings: RewriteWarnings | None = None  # MkDocs' link warnings said with file, line and fix
@@ -207,8 +207,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         )
         self.history_view = history
         macros = make_page_macros(self.dataset, lang, Path(config.docs_dir), edit_base, self.offline, history)
-        self.macro_checks = MacroChecks(self.dataset, calculator_documents(self.dataset))
-        self.macro_names = sorted(macros)
+        self.macro_checks = MacroChecks(self.dataset, TemplateSyntax.of_macros_plugin(macros_plugin.config))
         self.docs_folder = docs_folder(config)
         self.stop_on(self.language_problems(config))
         self.warnings = install_warnings(
@@ -291,7 +290,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         source = Path(page.file.abs_src_path).read_text(encoding="utf-8") if page.file.abs_src_path else markdown
         file = f"{self.docs_folder}/{page.file.src_uri}"
         problems = page_active_content(source, file, self.lang)
-        problems += page_macro_problems(source, file, self.lang, self.macro_checks, self.macro_names)
+        problems += page_macro_problems(source, file, self.lang, self.macro_checks)
         self.stop_on(problems)
         return markdown
 

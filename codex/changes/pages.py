@@ -191,7 +191,7 @@ def macro_words(match: re.Match, places: Places, lang: str) -> str:
         return ""
     args = re.findall(r"['\"]([^'\"]*)['\"]", match["args"] or "")
     calculator = places.snapshot.calculators.get(args[0], {}) if args else {}
-    if name == "value" and len(args) == 2:
+    if name in ("constant", "value") and len(args) == 2:  # value() with two was a constant before constant()
         found = [c["value"] for c in calculator.get("constants", []) if isinstance(c, dict) and c.get("id") == args[1]]
         if found and isinstance(found[0], int | float):
             return number(found[0], lang)

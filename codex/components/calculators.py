@@ -115,18 +115,6 @@ def tools_order(dataset: Dataset) -> list[str]:
     return sorted(declarations(), key=lambda calculator_id: documents[calculator_id]["tools"]["position"])
 
 
-def constant(dataset: Dataset, calculator_id: str, constant_id: str) -> int | float:
-    """A rule constant of a calculator's data file."""
-    document = calculator_documents(dataset).get(calculator_id)
-    if document is None:
-        raise CalculatorError(f"unknown calculator '{calculator_id}' (data/calculators has no such id)")
-    for item in document.get("constants", []):
-        if item["id"] == constant_id:
-            return item["value"]
-    known = ", ".join(item["id"] for item in document.get("constants", [])) or "none"
-    raise CalculatorError(f"calculator '{calculator_id}' has no constant '{constant_id}' (known: {known})")
-
-
 def module_dependencies(calculator_id: str) -> tuple[str, ...]:
     """The modules the browser loads to run this calculator (load_order of its module)."""
     return load_order(registry.module_name(CALCULATOR, declaration(calculator_id)["id"]))
