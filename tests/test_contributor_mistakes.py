@@ -69,6 +69,16 @@ MISSPELT_CALLS = [
         "copy the words from the document (data/seeds/), enough of them to occur once",
     ),
     (
+        "{{ constant('jump', 'vertical-multiplyer') }}",
+        "calculator 'jump' has no constant 'vertical-multiplyer' — did you mean 'vertical-multiplier'?",
+        "write the id of a constant of data/calculators/jump.yaml",
+    ),
+    (
+        "{{ value('materials', 'stone') }}",
+        "value() missing a required argument: 'column'.",
+        "write the call as {{ value(table_id, row_id, column) }}",
+    ),
+    (
         "{{ tabel('materials') }}",
         "unknown macro 'tabel' — did you mean 'table'?",
         "call one of the macros CONTRIBUTING.md lists",
