@@ -24,8 +24,8 @@ class UnknownDataId(KeyError):
         self.said, self.typed, self.known, self.fix = said, str(typed), list(known), fix
 
     def __str__(self) -> str:
-        known = f" (known: {', '.join(self.known)})" if self.known else ""
-        return f"{self.said}{known}. Fix: {self.fix}"
+        said = self.said + (f" (known: {', '.join(self.known)})" if self.known else "")
+        return f"{said}{'' if said.endswith(('.', '?', '!')) else '.'} Fix: {self.fix}"
 
 
 class Kind:
