@@ -43,7 +43,8 @@ def build_other_language(config: MkDocsConfig, config_file: Path, serving: bool 
     site_url = (config.site_url or "").rstrip("/")
     other.site_dir = str(Path(config.site_dir) / folder)
     other.site_url = f"{site_url}/{folder}/" if site_url else None
-    build(other, dirty=False)
+    # under serve, only the pages an edit touches (codex/adapter/serve.py)
+    build(other, dirty=serving and other.plugins["codex"].serve_plan(other).incremental)
 
 
 def side_by_side(serving: bool = False) -> bool:

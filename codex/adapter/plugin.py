@@ -53,11 +53,13 @@ from mkdocs.utils import get_relative_url
 
 import calculators
 import codex
+from codex import kinds
 from codex.adapter.configuration import configure_for_folder, languages_of
 from codex.adapter.other_languages import OtherLanguages
 from codex.adapter.page_scripts import version_page_scripts
 from codex.adapter.search_queries import hook_search_worker
 from codex.adapter.search_sections import use_lxml_search_index
+from codex.adapter.serve import Plan, ServeBuilds, history_key, use_dirty_rebuilds
 from codex.build_gc import before_exit, pause_collector, resume_collector
 from codex.changes.history import CommitChanges, rules_history_once
 from codex.components.calculators import calculator_documents
@@ -71,9 +73,11 @@ from codex.macros.calls import TemplateSyntax
 from codex.mistakes.active_content import page_active_content
 from codex.mistakes.build_warnings import BuildContext, RewriteWarnings
 from codex.mistakes.build_warnings import install as install_warnings
+from codex.mistakes.data_checks import check_data_once
 from codex.mistakes.macro_calls import MacroChecks, page_macro_problems
-from codex.mistakes.problem import Problem
 from codex.mistakes.twins import read_config, twin_problems, unshown_questions
+from codex.problem import Problem
+from codex.project.dependencies import BuildReads
 from codex.publish.build_date import pin_build_date
 from codex.publish.calculators import publish_calculators
 from codex.publish.changes_feed import FEED_PATH, write_changes_feed
@@ -148,6 +152,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         self.tooltips: dict[str, str] = {}
         self.wiki: WikiTargets | None = None
         self.linked_from: dict[str, list[Page]] = {}  # 'condition:prone' -> the pages that link to it
+        self.page_links: dict[str, tuple[str, ...]] = {}  # page -> the conditions and glossary entries it links to
         self.history: list[CommitChanges] | None = None
         self.history_view = NO_HISTORY  # the history as the macros show it, cut into the history's pages
         self.page: Page | None = None  # the page being built
@@ -158,6 +163,9 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         self.docs_folder = "docs"  # the pages' folder, relative to the project's root (for messages)
         self.warnings: RewriteWarnings | None = None  # MkDocs' link warnings said with file, line and fix
         self.serving = False  # under `mkdocs serve` (on_startup; the other languages' builds are told)
+        self.serve = ServeBuilds()  # under serve, what to build again after an edit (codex/adapter/serve.py)
+        self.planned_for: MkDocsConfig | None = None  # the configuration whose build self.serve.plan is for
+        self.root = Path()  # the project's folder (its configuration file's)
 
     # -- paths
 
@@ -168,6 +176,14 @@ class CodexPlugin(BasePlugin[CodexConfig]):
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.serving = command == "serve"
+
+    def serve_plan(self, config: MkDocsConfig) -> Plan:
+        """Under serve, before a build: the pages to build again (codex/adapter/serve.py); every page otherwise."""
+        if self.planned_for is not config:
+            self.planned_for = config
+            root = self.project_path(config, ".")
+            self.serve.prepare(config, root, self.config.data_dir, history_key(rules_history_once(root)))
+        return self.serve.plan
 
     def on_shutdown(self) -> None:
         before_exit()
@@ -180,15 +196,22 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         use_lxml_search_index(config.plugins)  # the search index reads pages with lxml (codex/adapter/search_sections)
         try:
             self.dataset = load_dataset_once(self.project_path(config, self.config.data_dir))
+            check_data_once(self.dataset, Path(config.docs_dir).parent)  # against the pages and seeds
         except DataErrors as err:
             raise PluginError(f"invalid data, the build stops:\n{err}") from None
+        self.root = self.project_path(config, ".")
+        if self.serving:
+            self.serve_plan(config)
+            self.serve.reads = BuildReads(docs_folder(config))
+            self.dataset.reads.start()  # what every page reads, until the first page (on_pre_page)
         self.ui = UIText.from_dataset(self.dataset)
         lang = self.lang = config.theme["language"]
         secondary = tuple(sorted(self.not_rules()))
         self.wiki = WikiTargets(self.dataset, lang, Path(config.docs_dir), tuple(secondary))
         self.anchors = {}
         self.linked_from = {}
-        glossary = self.dataset.by_id("glossary.schema.json").get("glossary")
+        self.page_links = {}
+        glossary = self.dataset.by_id(kinds.GLOSSARY).get("glossary")
         self.tooltips = tooltip_definitions(glossary, lang, self.wiki.plain) if glossary else {}
         macros_plugin = config.plugins.get("macros")
         if macros_plugin is None:
@@ -207,9 +230,11 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         )
         self.history_view = history
         macros = make_page_macros(self.dataset, lang, Path(config.docs_dir), edit_base, self.offline, history)
-        self.macro_checks = MacroChecks(self.dataset, TemplateSyntax.of_macros_plugin(macros_plugin.config))
+        with self.dataset.reads.paused():  # the checks read every file; what the pages show is what counts
+            self.macro_checks = MacroChecks(self.dataset, TemplateSyntax.of_macros_plugin(macros_plugin.config))
         self.docs_folder = docs_folder(config)
-        self.stop_on(self.language_problems(config))
+        with self.dataset.reads.paused():
+            self.stop_on(self.language_problems(config))
         self.warnings = install_warnings(
             BuildContext(Path(config.docs_dir), self.docs_folder, lang, config.config_file_path, self.wiki.anchors)
         )
@@ -235,6 +260,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         # the calculators' and trackers' scripts at their digest's address, before any page names them
         version_page_scripts(files, config, self.config.offline_folder)
         self.files = files
+        self.serve.files(files)  # under serve, MkDocs reads again only the pages an edit touches
         others = [self.project_path(config, other) for other in self.config.other_languages]
         self.other_languages = OtherLanguages(config, others, self.serving)
         self.other_languages.start()
@@ -242,8 +268,18 @@ class CodexPlugin(BasePlugin[CodexConfig]):
 
     # -- 2. pages
 
+    def on_nav(self, nav: Any, files: Files, **kwargs: Any) -> Any:
+        """Under serve, the pages not built again get back their kept state (codex/adapter/serve.py)."""
+        self.serve.restore(files)
+        return nav
+
     def on_pre_page(self, page: Page, **kwargs: Any) -> Page:
         self.page = page  # the macros link from it (the rules' history)
+        if self.serving and self.serve.reads is not None:
+            assert self.dataset is not None
+            if self.dataset.reads.files is not None and not self.serve.reads.before_pages:
+                self.serve.reads.before_pages = self.dataset.reads.stop()
+            self.dataset.reads.start()
         rules_page = page.file.src_uri not in self.not_rules()
         self.page_history = page_changes(self.history, page.file.src_uri) if rules_page else []
         return page
@@ -322,9 +358,9 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             markdown, linked = link_page(markdown, linker)
         except WikiLinkError as err:
             raise PluginError(str(err)) from None
-        for key in dict.fromkeys(linked):
-            if key.split(":")[0] in LINKED_FROM_KINDS:
-                self.linked_from.setdefault(key, []).append(page)
+        self.page_links[page.file.src_uri] = tuple(
+            k for k in dict.fromkeys(linked) if k.split(":")[0] in LINKED_FROM_KINDS
+        )
         return markdown
 
     def on_page_content(self, html: str, page: Page, **kwargs: Any) -> str:
@@ -336,6 +372,11 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             page.meta["title"] = typeset(str(page.title), self.lang)
         if not page.meta.get("description"):
             page.meta["description"] = page_description(html)
+        if self.serving and self.dataset is not None and page.file.abs_src_path:
+            page.content = html  # kept as it is now, before the "linked from" lists are filled in
+            source = Path(page.file.abs_src_path)
+            read = self.dataset.reads.stop() | {source.relative_to(self.root).as_posix()}
+            self.serve.page_read(page, read, self.page_links.get(page.file.src_uri, ()), source.read_text("utf-8"))
         return html
 
     def on_page_context(self, context: dict[str, Any], page: Page, config: MkDocsConfig, **kwargs: Any) -> dict:
@@ -369,7 +410,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
                 path = self.project_path(config, other)
                 configs[(read_config(path).get("theme") or {}).get("language", other)] = path
             problems += twin_problems(self.project_path(config, "."), configs)
-        questions = self.dataset.by_id("open-question.schema.json")
+        questions = self.dataset.by_id(kinds.OPEN_QUESTION)
         files = {q: self.dataset.source_file(q) for q in questions}
         shown_by_forms = {c: d.get("open_questions", []) for c, d in calculator_documents(self.dataset).items()}
         problems += unshown_questions(
@@ -392,7 +433,13 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         return self.ui.text("search_dialog", self.lang)
 
     def on_env(self, env: Environment, **kwargs: Any) -> Environment:
-        """The theme's templates compiled once, not at every build (codex/render/template_cache.py)."""
+        """The theme's templates compiled once, not at every build (codex/render/template_cache.py). Every page read
+        (or, under serve, restored): the pages that link to each condition and glossary entry, in the site's order."""
+        self.linked_from = {}
+        for file in self.files.documentation_pages():
+            for key in self.page_links.get(file.src_uri) or self.serve.restored_links(file.src_uri):
+                self.linked_from.setdefault(key, []).append(file.page)
+        self.serve.rewrite(self.files)
         return cache_compiled_templates(env)
 
     # -- 3. HTML
@@ -430,10 +477,12 @@ class CodexPlugin(BasePlugin[CodexConfig]):
     # -- `mkdocs serve`: rebuild on a change of data, of any page or override, of the engine or the rules code
 
     def on_serve(self, server: LiveReloadServer, config: MkDocsConfig, **kwargs: Any) -> LiveReloadServer:
+        """Watch data, pages, the engine and the rules code; rebuild only what an edit touches (codex/adapter/serve.py)."""
         watched = [self.config.data_dir, "docs", *self.config.other_languages]
         for path in [self.project_path(config, p) for p in watched] + [package_dir(codex), package_dir(calculators)]:
             if path.exists():
                 server.watch(str(path))
+        use_dirty_rebuilds(self.serve_plan)
         return server
 
     # -- 4. after the build
@@ -450,7 +499,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         site_dir = Path(config.site_dir)
         lang = config.theme["language"]
         vendor_dir = self.project_path(config, self.config.vendor_dir)
-        fold_search_index(site_dir, glossary_names(self.dataset.by_id("glossary.schema.json").get("glossary")))
+        fold_search_index(site_dir, glossary_names(self.dataset.by_id(kinds.GLOSSARY).get("glossary")))
         hook_search_worker(site_dir)
         publish_calculators(site_dir, self.dataset, vendor_dir)
         publish_downloads(site_dir, self.dataset, lang, self.wiki.plain if self.wiki else str)
@@ -463,6 +512,8 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             raise PluginError(str(err)) from None
         view = dataclasses.replace(self.history_view, link=self.link_from_feed(config))
         write_changes_feed(site_dir, view, lang, self.ui, config.site_url)
+        if self.serving:  # before the other languages built in turn use this instance (MkDocs shares it)
+            self.serve.keep(config, history_key(self.history))
         self.other_languages.finish()
         if self.config.offline_folder:
             finish_folder(site_dir, vendor_dir)

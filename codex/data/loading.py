@@ -22,6 +22,7 @@ from referencing import Registry, Resource
 from codex.data.errors import DataError, DataErrors
 from codex.data.integrity import integrity_errors
 from codex.data.positions import SAFE_LOADER, compose, format_path, line_of
+from codex.data.reads import ReadLog, RecordedKind
 from codex.data.schema_refs import with_refs_in_place
 from codex.i18n import typography
 from codex.i18n.typography import typeset_french_texts
@@ -50,22 +51,35 @@ class Document:
 
 @dataclass
 class Dataset:
-    """All data of the site, by kind and by id."""
+    """All data of the site, by kind and by id. `reads` notes the files read while a recording is open
+    (codex/data/reads.py: the pages an edit touches under `mkdocs serve`)."""
 
     root: Path
     documents: list[Document]
+    reads: ReadLog = field(default_factory=ReadLog, repr=False, compare=False)
 
     def of_kind(self, schema: str) -> list[Document]:
-        return [d for d in self.documents if d.schema == schema]
+        found = [d for d in self.documents if d.schema == schema]
+        for doc in found:
+            self.note(doc)
+        return found
 
     def by_id(self, schema: str) -> dict[str, dict]:
-        return {d.content["id"]: d.content for d in self.of_kind(schema)}
+        kind = [d for d in self.documents if d.schema == schema]
+        return RecordedKind({d.content["id"]: d.content for d in kind}, self.source_file, self.reads)
 
     def document(self, doc_id: str) -> Document | None:
-        return next((d for d in self.documents if d.content.get("id") == doc_id), None)
+        found = next((d for d in self.documents if d.content.get("id") == doc_id), None)
+        if found is not None:
+            self.note(found)
+        return found
+
+    def note(self, doc: Document) -> None:
+        if self.reads.files is not None:
+            self.reads.note(doc.path.relative_to(self.root.parent).as_posix())
 
     def source_file(self, doc_id: str) -> str:
-        doc = self.document(doc_id)
+        doc = next((d for d in self.documents if d.content.get("id") == doc_id), None)
         return doc.path.relative_to(self.root.parent).as_posix() if doc else ""
 
 
