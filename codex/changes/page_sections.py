@@ -10,9 +10,8 @@ from dataclasses import dataclass, field
 from codex.changes.sentences import collapse
 from codex.changes.snapshot import FRONT_MATTER
 from codex.data.wiki_links import WIKI_LINK
+from codex.project.outline import heading
 
-ANCHORED_HEADING = re.compile(r"^(?P<hashes>#{1,6})[ \t]+(?P<title>.*?)[ \t]*\{[^}\n]*#(?P<id>[\w-]+)[^}\n]*\}[ \t]*$")
-H1 = re.compile(r"^#[ \t]+(?P<title>.*?)[ \t]*(?:\{[^}\n]*\})?[ \t]*$")
 FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 OWN_LINE = re.compile(r"^[ \t]*(?:[-*+][ \t]|[0-9]+[.)][ \t]|\||\{[{%]|!!!|\?\?\?|#|>|\*\[)")
 # A table row, a macro, an admonition's or a heading's line: the next line is not its continuation.
@@ -73,16 +72,13 @@ def parse_page(markdown: str) -> ParsedPage:
             if fence_match and (not fence or fence_match.group(1).startswith(fence)):
                 fence = "" if fence else fence_match.group(1)[:3]
             continue
-        heading = ANCHORED_HEADING.match(line)
-        if heading or (not title and H1.match(line)):
+        found = heading(line)
+        if found is not None and (found.anchor or (not title and found.level == 1)):
             close()
-            match = heading or H1.match(line)
-            if not title and line.startswith("# "):
-                title = strip_markdown(match["title"])
-            if heading:
-                current = sections.setdefault(
-                    heading["id"], Section(strip_markdown(heading["title"]), heading["title"])
-                )
+            if not title and found.level == 1:
+                title = strip_markdown(found.words)
+            if found.anchor:
+                current = sections.setdefault(found.anchor, Section(strip_markdown(found.words), found.words))
             continue
         if not line.strip():
             close()

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from codex import kinds
 from codex.i18n.localize import text
+from codex.project.outline import page_outline
 
 # '[[kind:ref]]' or '[[kind:ref|words]]'; each bracket may come escaped ('\[') from Markdown-escaped data text.
 WIKI_LINK = re.compile(
@@ -29,7 +30,6 @@ WIKI_LINK = re.compile(
 KINDS = ("condition", "term", "table", "question", "rule")
 EXAMPLE = "[[condition:prone]] or [[condition:prone|words shown]]"
 MARKDOWN_ESCAPE = re.compile(r"\\([\\`*_\[\]])")
-HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?P<title>.*?)\s*\{#(?P<id>[a-z0-9-]+)\}\s*$")
 MACRO_CALL = re.compile(r"\b(?P<macro>table|open_question|conditions|glossary)\(\s*(?:['\"](?P<id>[a-z0-9-]+)['\"])?")
 
 
@@ -58,17 +58,7 @@ def label_of(match: re.Match) -> str | None:
 
 def page_headings(path: Path) -> dict[str, str]:
     """Anchor -> heading text of a Markdown page ('' -> its title, the first '# ' heading)."""
-    titles: dict[str, str] = {}
-    if not path.is_file():
-        return titles
-    for line in path.read_text(encoding="utf-8").splitlines():
-        match = HEADING.match(line)
-        title = match["title"].replace("*", "").strip() if match else line[2:].strip()
-        if match:
-            titles[match["id"]] = title
-        if line.startswith("# ") and "" not in titles:
-            titles[""] = title
-    return titles
+    return page_outline(path).anchors()
 
 
 class WikiTargets:

@@ -8,7 +8,6 @@ page says a changed call in words), and its line in CONTRIBUTING.md's list.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from codex.book.offer import books_folder, render_book_offer
@@ -37,6 +36,7 @@ from codex.macros.kinds import (
     PassageEnd,
     Quotation,
 )
+from codex.project.outline import page_outline
 from codex.publish.downloads import render_downloads_list
 from codex.publish.offline_copy import render_offline_download
 from codex.publish.rulebook import placeholder as rulebook_placeholder
@@ -134,14 +134,9 @@ def open_question(context: MacroContext, question: dict) -> str:
     return render_open_question(question, context.lang, context.ui)
 
 
-TITLE_LINE = re.compile(r"^# (.*)$", re.MULTILINE)  # a page's title: its first "# " heading
-
-
 def page_title(docs_dir: Path, page: str) -> str:
     """The first '# ' heading of a page, which is its title in the navigation."""
-    path = docs_dir / page
-    heading = TITLE_LINE.search(path.read_text(encoding="utf-8")) if path.exists() else None
-    return heading.group(1).split("{")[0].strip() if heading else page
+    return page_outline(docs_dir / page).title_words or page
 
 
 @macro(reads=lambda known: {UI, EVERYTHING, *known.questions})

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 ATX_HEADING = re.compile(
     r"^(?P<hashes>#{1,6})[ \t]+(?P<words>.*?)[ \t]*(?:\{(?P<attributes>[^}\n]*)\})?[ \t]*#*[ \t]*$"
@@ -40,6 +41,15 @@ class Outline:
         """The first level-1 heading's words ('' without one)."""
         return next((h.text for h in self.headings if h.level == 1), "")
 
+    @property
+    def title_words(self) -> str:
+        """The first level-1 heading's words as written (Markdown emphasis kept)."""
+        return next((h.words for h in self.headings if h.level == 1), "")
+
+    def heading(self, anchor: str) -> Heading | None:
+        """The first heading with that anchor; '' -> the first level-1 heading."""
+        return next((h for h in self.headings if (h.anchor == anchor if anchor else h.level == 1)), None)
+
     def anchors(self) -> dict[str, str]:
         """Anchor -> heading text ('' -> the title), the first heading of each anchor."""
         found = {"": self.title} if self.title else {}
@@ -47,6 +57,15 @@ class Outline:
             if heading.anchor:
                 found.setdefault(heading.anchor, heading.text)
         return found
+
+
+def heading(line: str, number: int = 0) -> Heading | None:
+    """The heading a line of Markdown is (outside a fenced block), or None."""
+    match = ATX_HEADING.match(line)
+    if match is None:
+        return None
+    anchor = ANCHOR.search(match["attributes"] or "")
+    return Heading(len(match["hashes"]), match["words"], anchor["id"] if anchor else "", number)
 
 
 def outline(markdown: str) -> Outline:
@@ -62,9 +81,12 @@ def outline(markdown: str) -> Outline:
         if opening:
             fence = opening["fence"]
             continue
-        match = ATX_HEADING.match(line)
-        if match:
-            anchor = ANCHOR.search(match["attributes"] or "")
-            level = len(match["hashes"])
-            headings.append(Heading(level, match["words"], anchor["id"] if anchor else "", number))
+        found = heading(line, number)
+        if found is not None:
+            headings.append(found)
     return Outline(tuple(headings))
+
+
+def page_outline(path: Path) -> Outline:
+    """A page file's outline; an empty one when the file does not exist."""
+    return outline(path.read_text(encoding="utf-8")) if path.is_file() else Outline(())

@@ -13,23 +13,18 @@ from pathlib import Path
 from calculators.calc_common import Context
 from codex.components.calculators import calculator_documents, declaration, tools_order
 from codex.data.loading import Dataset
+from codex.project.outline import heading, page_outline
 from codex.render.calculator_forms import render_form
 from codex.render.calculator_reference import render_reference
-
-HEADING = re.compile(r"^#{1,6}\s+(?P<title>.*?)\s*(?:\{(?P<attributes>[^}]*)\})?\s*$")
 
 
 def heading_title(docs_dir: Path, link: str) -> str:
     """The text of the heading a link points to ('page.md#anchor'; the page's title without an anchor), as the page
     writes it, so that a link to a rule reads as the rule's own heading."""
     page, _, anchor = link.partition("#")
-    lines = (docs_dir / page).read_text(encoding="utf-8").splitlines()
-    for line in lines:
-        match = HEADING.match(line)
-        if not match:
-            continue
-        if not anchor or f"#{anchor}" in (match.group("attributes") or "").split():
-            return match.group("title")
+    found = page_outline(docs_dir / page).heading(anchor)
+    if found is not None:
+        return found.words
     raise ValueError(f"{docs_dir / page} has no heading {{#{anchor}}} (a calculator's declared rule links to it)")
 
 
@@ -63,9 +58,8 @@ def calculator_page(calculator_id: str, docs_dir: Path) -> str:
         page = path.relative_to(docs_dir).as_posix()
         anchor = ""
         for line in path.read_text(encoding="utf-8").splitlines():
-            match = HEADING.match(line)
-            if match and match.group("attributes"):
-                anchor = next((a[1:] for a in match.group("attributes").split() if a.startswith("#")), anchor)
+            above = heading(line)
+            anchor = above.anchor if above is not None and above.anchor else anchor
             if call.search(line):
                 return f"{page}#{anchor}" if anchor else page
     raise ValueError(f"no page of {docs_dir} shows the calculator '{calculator_id}' ({{{{ calculator('...') }}}})")

@@ -8,7 +8,6 @@ defines the term — a Markdown link, which MkDocs checks (page and anchor) in a
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from pathlib import Path
 
@@ -16,10 +15,10 @@ from codex.i18n.localize import text
 from codex.i18n.typography import colon
 from codex.i18n.ui import UIText
 from codex.markdown_text import markdown_text
+from codex.project.outline import page_outline
 from codex.render.wiki_links import linked_from_placeholder
 
 OTHER = {"fr": "en", "en": "fr"}
-ANCHOR_HEADING = re.compile(r"^#{1,6}\s+(?P<title>.*?)\s*\{#(?P<id>[a-z0-9-]+)\}\s*$")
 
 
 def sort_key(term: str) -> str:
@@ -32,27 +31,10 @@ def capitalise(term: str) -> str:
     return term[:1].upper() + term[1:]
 
 
-def heading_titles(docs_dir: Path, page: str) -> dict[str, str]:
-    """Anchor id -> heading text of a page ('' -> its H1), read from the Markdown source."""
-    path = docs_dir / page
-    titles: dict[str, str] = {}
-    if not path.is_file():
-        return titles
-    for line in path.read_text(encoding="utf-8").splitlines():
-        match = ANCHOR_HEADING.match(line)
-        if match:
-            title = match["title"].replace("*", "").strip()
-            titles.setdefault("", title) if line.startswith("# ") else None
-            titles[match["id"]] = title
-        elif line.startswith("# ") and "" not in titles:
-            titles[""] = line[2:].strip()
-    return titles
-
-
 def link_label(docs_dir: Path, target: str) -> str:
     """'Page title › Section title' for a `page.md#anchor` target, from the page's own headings."""
     page, _, anchor = target.partition("#")
-    titles = heading_titles(docs_dir, page)
+    titles = page_outline(docs_dir / page).anchors()
     page_title = titles.get("", page)
     if anchor and titles.get(anchor) and titles[anchor] != page_title:
         return f"{page_title} › {titles[anchor]}"
