@@ -97,6 +97,12 @@ def test_a_served_site_after_edits_is_the_full_build_of_the_same_tree(tmp_path, 
         assert served_files.keys() == full_files.keys()
         differ = [name for name in full_files if served_files[name] != full_files[name]]
         assert differ == [], f"the served site differs from a full build in {differ[:10]}"
+
+        # code the engine holds by name (calc_common's Context, in the render modules): serve starts again
+        common = project / "calculators" / "calc_common.py"
+        common.write_text(common.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+        config = load_config(config_file=str(project / "mkdocs.yml"), site_dir=str(served))
+        assert config.plugins["codex"].serve_plan(config).engine_changed
     finally:
         monkeypatch.undo()  # the project's own package
         forget_components()  # and its modules, for the next tests

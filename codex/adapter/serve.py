@@ -131,7 +131,8 @@ class ServeBuilds:
         edited = changes.modified | changes.added | changes.removed
         if any(file.startswith(RULES_PACKAGE + "/") for file in edited):
             forget_components()  # the next use imports the rules' modules as they now read
-        if any(file.startswith(ENGINE_PACKAGE + "/") for file in edited):
+        held = {f"{RULES_PACKAGE}/{name}.py" for name in held_by_engine()}
+        if any(file.startswith(ENGINE_PACKAGE + "/") or file in held for file in edited):
             self.plan = Plan(None, None, stamps, changes, engine_changed=True)
             return self.plan
         docs = root / kept.reads.docs_folder
@@ -256,6 +257,19 @@ def use_dirty_rebuilds(plan: Callable[[MkDocsConfig], Plan]) -> None:
 
     rebuild.codex_incremental = True  # type: ignore[attr-defined]
     serve.build = rebuild
+
+
+def held_by_engine() -> set[str]:
+    """The rules' modules whose functions or classes the engine holds by name (`from calculators.calc_common import
+    Context`): the engine itself must be imported anew after an edit of one of them."""
+    held = set()
+    for name, module in list(sys.modules.items()):
+        if name.startswith(ENGINE_PACKAGE + ".") and module is not None:
+            for value in list(vars(module).values()):
+                owner = getattr(value, "__module__", None)
+                if isinstance(owner, str) and owner.startswith(RULES_PACKAGE + "."):
+                    held.add(owner.split(".")[1])
+    return held
 
 
 def restart(config: MkDocsConfig) -> None:
