@@ -12,18 +12,19 @@ from collections.abc import Iterable
 from types import ModuleType
 
 from calculators.calc_common import COMMON_DATA
+from codex import kinds
 from codex.components import registry
 from codex.components.package import load_order
 from codex.data.loading import Dataset
 
-CALCULATOR_SCHEMA = "calculator.schema.json"  # the schema of a calculator's data file
+CALCULATOR_SCHEMA = kinds.CALCULATOR  # the schema of a calculator's data file
 
 
 class CalculatorError(ValueError):
     """A declaration, or the data it names, does not fit; the message says which calculator and what."""
 
 
-CALCULATOR = registry.Kind("DECLARATION", "", "calculator-declaration.schema.json", CalculatorError, "calculator")
+CALCULATOR = registry.Kind("DECLARATION", "", kinds.CALCULATOR_DECLARATION, CalculatorError, "calculator")
 
 
 def declared_modules() -> dict[str, ModuleType]:
@@ -50,7 +51,7 @@ def calculator_data(dataset: Dataset, calculator_ids: Iterable[str] | None = Non
     the given calculators only, or of all. The browser receives one calculator's as JSON (data/<id>.<digest>.json,
     merged with the others' of the page) and the calculators read nothing else."""
     check_declarations(dataset)
-    tables = dataset.by_id("table.schema.json")
+    tables = dataset.by_id(kinds.TABLE)
     documents = calculator_documents(dataset)
     data = {}
     for calculator_id in declarations() if calculator_ids is None else calculator_ids:
@@ -75,7 +76,7 @@ def check_declarations(dataset: Dataset) -> None:
     problems = registry.declaration_problems(dataset, CALCULATOR)
     if problems:
         raise CalculatorError("the calculators' declarations break their schema:\n  " + "\n  ".join(problems))
-    tables = dataset.by_id("table.schema.json")
+    tables = dataset.by_id(kinds.TABLE)
     documents = calculator_documents(dataset)
     if COMMON_DATA not in documents:
         problems.append(f"data/calculators has no file with id '{COMMON_DATA}' (the texts all calculators share)")
