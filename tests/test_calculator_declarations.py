@@ -26,6 +26,7 @@ from codex.components.calculators import (
 )
 from codex.data.loading import Dataset
 from codex.macros import UnknownDataId, make_page_macros
+from codex.project.model import Project
 from codex.render.calculator_forms import render_form
 from codex.render.calculator_reference import render_reference
 from codex.render.calculator_tools import calculator_page, heading_title, render_calculator_links, render_tools_sections
@@ -157,7 +158,7 @@ def test_the_home_page_lists_every_calculator_where_a_rules_page_shows_it(lang):
 
 def test_pages_print_the_rule_constants_with_constant():
     for lang in ("fr", "en"):
-        constant = make_page_macros(DATASET, lang, ROOT / "docs" / lang)["constant"]
+        constant = make_page_macros(Project.of(DATASET, lang, ROOT / "docs" / lang))["constant"]
         assert constant("jump", "vertical-multiplier") == "4"
         assert constant("initiative-points", "round-pi") == "20"
         with pytest.raises(UnknownDataId, match="calculator 'jump' has no constant 'no-such-constant'"):

@@ -357,6 +357,7 @@ def test_a_macro_call_in_a_reworded_sentence_is_said_by_what_it_shows():
     from codex.changes.places import Places
     from codex.changes.snapshot import Snapshot
     from codex.macros import make_page_macros
+    from codex.project.model import Project
     from tests.project_data import project_dataset
 
     snapshot = Snapshot()
@@ -371,6 +372,6 @@ def test_a_macro_call_in_a_reworded_sentence_is_said_by_what_it_shows():
     assert said == "Élan de 20 pieds. le téléchargement du livre"
     said = shown_markdown("{{ calculator_reference('jump') }} {% if x %}", places, "en")
     assert said == "Jump calculator: its reference "
-    macros = make_page_macros(project_dataset(), "fr", Path("docs/fr"), "", None)
+    macros = make_page_macros(Project.of(project_dataset(), "fr", Path("docs/fr")), "", None)
     wordless = [m for m in macros if m != "t" and f"change_macro_{m}" not in current_ui().texts]
     assert wordless == []

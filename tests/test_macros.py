@@ -14,6 +14,7 @@ from codex.macros import EVERYTHING, UnknownDataId, html_blocks_marked, make_pag
 from codex.macros.calls import TemplateSyntax, macro_calls, project_syntax
 from codex.macros.page_macros import MACROS
 from codex.mistakes.macro_calls import MacroChecks, page_macro_problems
+from codex.project.model import Project
 from codex.render.html_blocks import OPEN
 from codex.render.tables import render_table
 from tests.conftest import ROOT
@@ -58,16 +59,16 @@ def test_numbers_follow_each_language():
 
 def test_unknown_table_id_names_the_id_and_the_known_ones(tmp_path):
     dataset = load_dataset(data_dir_with(tmp_path, {"tables/materials.yaml": GOOD_TABLE}))
-    macros = make_page_macros(dataset, "fr", tmp_path)
+    macros = make_page_macros(Project.of(dataset, "fr", tmp_path))
     with pytest.raises(UnknownDataId, match="unknown table id 'materiaux' \\(known: materials\\)"):
         macros["table"]("materiaux")
 
 
 def test_value_prints_one_formatted_cell(tmp_path):
     dataset = load_dataset(data_dir_with(tmp_path, {"tables/materials.yaml": GOOD_TABLE}))
-    assert make_page_macros(dataset, "en", tmp_path)["value"]("materials", "stone", "hardness") == "8"
+    assert make_page_macros(Project.of(dataset, "en", tmp_path))["value"]("materials", "stone", "hardness") == "8"
     with pytest.raises(UnknownDataId, match="table 'materials' has no row 'granite'"):
-        make_page_macros(dataset, "en", tmp_path)["value"]("materials", "granite", "hardness")
+        make_page_macros(Project.of(dataset, "en", tmp_path))["value"]("materials", "granite", "hardness")
 
 
 # -- one declaration per macro: the pre-check, the macro and page_reads read it (codex/macros/)
@@ -163,7 +164,7 @@ def test_an_argument_written_as_an_expression_is_left_to_the_render():
     ],
 )
 def test_the_macro_fails_where_the_pre_check_does_and_says_the_same(name, args):
-    macros = make_page_macros(PROJECT, "en", ROOT / "docs" / "en")
+    macros = make_page_macros(Project.of(PROJECT, "en", ROOT / "docs" / "en"))
     with pytest.raises(UnknownDataId) as failed:
         macros[name](*args)
     what, fix = CHECKS.wrong(name, args)
@@ -171,7 +172,7 @@ def test_the_macro_fails_where_the_pre_check_does_and_says_the_same(name, args):
 
 
 def test_the_macros_marked_as_html_blocks_are_those_declared_so():
-    macros = html_blocks_marked(make_page_macros(PROJECT, "en", ROOT / "docs" / "en"))
+    macros = html_blocks_marked(make_page_macros(Project.of(PROJECT, "en", ROOT / "docs" / "en")))
     assert str(macros["table"]("fumbles")).startswith(OPEN)
     assert not str(macros["value"]("materials", "stone", "hardness")).startswith(OPEN)
     assert {name for name, declared in MACROS.items() if declared.html_blocks} >= {"table", "author_text", "tracker"}
@@ -179,7 +180,7 @@ def test_the_macros_marked_as_html_blocks_are_those_declared_so():
 
 def test_value_is_a_cell_and_constant_a_calculator_s_constant():
     """Two macros where value() was either (the constants: tests/test_calculator_declarations.py)."""
-    macros = make_page_macros(PROJECT, "fr", ROOT / "docs" / "fr")
+    macros = make_page_macros(Project.of(PROJECT, "fr", ROOT / "docs" / "fr"))
     assert macros["value"]("ability-bonus-adnd", "score-15", "bonus") == "+1"
     with pytest.raises(TypeError):
         macros["value"]("jump", "vertical-multiplier")

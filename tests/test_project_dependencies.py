@@ -1,5 +1,5 @@
 """Which pages an edit touches under `mkdocs serve` (codex/project/dependencies.py), and the one heading parser
-(codex/project/outline.py) it compares pages by. The served site after such edits is compared with a full build in
+(codex/outline.py) it compares pages by. The served site after such edits is compared with a full build in
 tests/test_serve.py."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from codex.data.loading import load_dataset_once
+from codex.outline import outline
 from codex.project.dependencies import (
     BuildReads,
     Changes,
@@ -16,7 +17,6 @@ from codex.project.dependencies import (
     interface,
     pages_to_build,
 )
-from codex.project.outline import outline
 from tests.conftest import ROOT
 
 RULES = "# Objects {#objects}\n\nThe stone: {{ value('materials', 'stone', 'hp_thick') }}.\n\n## Breaking {#breaking}\n"

@@ -78,6 +78,7 @@ from codex.mistakes.macro_calls import MacroChecks, page_macro_problems
 from codex.mistakes.twins import read_config, twin_problems, unshown_questions
 from codex.problem import Problem
 from codex.project.dependencies import BuildReads
+from codex.project.model import Project
 from codex.publish.build_date import pin_build_date
 from codex.publish.calculators import publish_calculators
 from codex.publish.changes_feed import FEED_PATH, write_changes_feed
@@ -144,6 +145,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
 
     def __init__(self) -> None:
         self.dataset: Dataset | None = None
+        self.project: Project | None = None  # the project as this build reads it (codex/project/model.py)
         self.ui: UIText | None = None
         self.lang = ""
         self.files = Files([])
@@ -200,13 +202,14 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         except DataErrors as err:
             raise PluginError(f"invalid data, the build stops:\n{err}") from None
         self.root = self.project_path(config, ".")
+        self.serve.reads = BuildReads(docs_folder(config)) if self.serving else None
         if self.serving:
             self.serve_plan(config)
-            self.serve.reads = BuildReads(docs_folder(config))
             self.dataset.reads.start()  # what every page reads, until the first page (on_pre_page)
         self.ui = UIText.from_dataset(self.dataset)
         lang = self.lang = config.theme["language"]
         secondary = tuple(sorted(self.not_rules()))
+        self.project = Project(self.root, self.dataset, languages_of(config), Path(config.docs_dir), self.serve.reads)
         self.wiki = WikiTargets(self.dataset, lang, Path(config.docs_dir), tuple(secondary))
         self.anchors = {}
         self.linked_from = {}
@@ -229,7 +232,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             self.history, self.link_from_page, lambda: self.page_history, frozenset(self.not_rules()), self.address
         )
         self.history_view = history
-        macros = make_page_macros(self.dataset, lang, Path(config.docs_dir), edit_base, self.offline, history)
+        macros = make_page_macros(self.project, edit_base, self.offline, history)
         with self.dataset.reads.paused():  # the checks read every file; what the pages show is what counts
             self.macro_checks = MacroChecks(self.dataset, TemplateSyntax.of_macros_plugin(macros_plugin.config))
         self.docs_folder = docs_folder(config)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from codex.changes.sentences import collapse
 from codex.changes.snapshot import FRONT_MATTER
 from codex.data.wiki_links import WIKI_LINK
-from codex.project.outline import heading
+from codex.outline import heading
 
 FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 OWN_LINE = re.compile(r"^[ \t]*(?:[-*+][ \t]|[0-9]+[.)][ \t]|\||\{[{%]|!!!|\?\?\?|#|>|\*\[)")

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from codex import kinds
 from codex.i18n.localize import text
-from codex.project.outline import page_outline
+from codex.outline import page_outline
 
 # '[[kind:ref]]' or '[[kind:ref|words]]'; each bracket may come escaped ('\[') from Markdown-escaped data text.
 WIKI_LINK = re.compile(

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from codex.i18n.ui import UIText
 from codex.macros.known import Known
+from codex.project.model import Project
 from codex.publish.offline_copy import OfflineCopy
 from codex.render.rules_changes import HistoryView
 
@@ -19,9 +20,16 @@ class MacroContext:
     `history` is the rules' history as the page being built sees it (codex/render/rules_changes.py)."""
 
     known: Known
-    lang: str
+    project: Project
     ui: UIText
-    docs_dir: Path
     edit_base: str
     offline: OfflineCopy
     history: HistoryView
+
+    @property
+    def lang(self) -> str:
+        return self.project.lang
+
+    @property
+    def docs_dir(self) -> Path:
+        return self.project.docs_dir

@@ -8,8 +8,6 @@ page says a changed call in words), and its line in CONTRIBUTING.md's list.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from codex.book.offer import books_folder, render_book_offer
 from codex.components.calculators import calculator_data
 from codex.components.trackers import data_id
@@ -36,7 +34,6 @@ from codex.macros.kinds import (
     PassageEnd,
     Quotation,
 )
-from codex.project.outline import page_outline
 from codex.publish.downloads import render_downloads_list
 from codex.publish.offline_copy import render_offline_download
 from codex.publish.rulebook import placeholder as rulebook_placeholder
@@ -134,16 +131,11 @@ def open_question(context: MacroContext, question: dict) -> str:
     return render_open_question(question, context.lang, context.ui)
 
 
-def page_title(docs_dir: Path, page: str) -> str:
-    """The first '# ' heading of a page, which is its title in the navigation."""
-    return page_outline(docs_dir / page).title_words or page
-
-
 @macro(reads=lambda known: {UI, EVERYTHING, *known.questions})
 def open_questions_index(context: MacroContext) -> str:
     """Every open question, by page (its title: a read of other pages)."""
     listed = list(context.known.questions.values())
-    titles = {q["page"]: page_title(context.docs_dir, q["page"]) for q in listed}
+    titles = {q["page"]: context.project.page_title(q["page"]) for q in listed}
     return render_open_question_index(listed, titles, context.lang, context.ui)
 
 

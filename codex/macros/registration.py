@@ -5,31 +5,29 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from pathlib import Path
 
 from markupsafe import Markup
 
-from codex.data.loading import Dataset
 from codex.i18n.ui import UIText
 from codex.macros.context import MacroContext
 from codex.macros.declaration import Macro
 from codex.macros.known import Known
 from codex.macros.page_macros import MACROS
+from codex.project.model import Project
 from codex.publish.offline_copy import NO_OFFLINE_COPY, OfflineCopy
 from codex.render.html_blocks import marked
 from codex.render.rules_changes import NO_HISTORY, HistoryView
 
 
 def make_page_macros(
-    dataset: Dataset,
-    lang: str,
-    docs_dir: Path,
+    project: Project,
     edit_base: str = "",
     offline: OfflineCopy = NO_OFFLINE_COPY,
     history: HistoryView = NO_HISTORY,
 ) -> dict[str, Callable[..., str]]:
     """Name -> function, for mkdocs-macros to register (codex/macros/context.py says what the settings are)."""
-    context = MacroContext(Known(dataset), lang, UIText.from_dataset(dataset), docs_dir, edit_base, offline, history)
+    dataset = project.dataset
+    context = MacroContext(Known(dataset), project, UIText.from_dataset(dataset), edit_base, offline, history)
     return {name: bound(declared, context) for name, declared in MACROS.items()}
 
 

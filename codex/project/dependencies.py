@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from codex.project.outline import Outline, outline
+from codex.outline import Outline, outline
 
 WIKI_LINK = re.compile(r"\[\[[^\]\n]*\]\]")
 MACRO_CALL = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)

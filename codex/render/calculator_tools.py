@@ -13,7 +13,7 @@ from pathlib import Path
 from calculators.calc_common import Context
 from codex.components.calculators import calculator_documents, declaration, tools_order
 from codex.data.loading import Dataset
-from codex.project.outline import heading, page_outline
+from codex.outline import heading, page_outline
 from codex.render.calculator_forms import render_form
 from codex.render.calculator_reference import render_reference
 

@@ -15,7 +15,7 @@ from codex.i18n.localize import text
 from codex.i18n.typography import colon
 from codex.i18n.ui import UIText
 from codex.markdown_text import markdown_text
-from codex.project.outline import page_outline
+from codex.outline import page_outline
 from codex.render.wiki_links import linked_from_placeholder
 
 OTHER = {"fr": "en", "en": "fr"}
