@@ -47,6 +47,7 @@ KEPT_FORMAT = 1  # the kept file's layout: another number is read as no kept fil
 RULES_PACKAGE = "calculators"
 ENGINE_PACKAGE = "codex"
 DIRTY_WARNING = "A 'dirty' build is being performed"
+LOG = logging.getLogger("mkdocs.plugins.codex.serve")  # shown by mkdocs serve, as MkDocs' own messages
 
 
 @dataclass
@@ -144,6 +145,9 @@ class ServeBuilds:
         self.plan = Plan(pages, kept, stamps, changes)
         if self.plan.incremental:
             quiet_dirty_warning()
+        read_again = "every page" if pages is None else f"{len(pages)} of {len(kept.reads.pages)} pages"
+        edits = ", ".join(sorted(edited)[:3]) + (", ..." if len(edited) > 3 else "")
+        LOG.info(f"{config.theme['language']}: {read_again} read again after an edit of {edits or 'nothing'}")
         return self.plan
 
     # -- during the build

@@ -50,7 +50,8 @@ def calculator_data(dataset: Dataset, calculator_ids: Iterable[str] | None = Non
     """Exactly what the declarations name, by id: their rule tables, their own data files and the shared texts; of
     the given calculators only, or of all. The browser receives one calculator's as JSON (data/<id>.<digest>.json,
     merged with the others' of the page) and the calculators read nothing else."""
-    check_declarations(dataset)
+    with dataset.reads.paused():  # a check reads every declaration's data; the answer reads only what it names
+        check_declarations(dataset)
     tables = dataset.by_id(kinds.TABLE)
     documents = calculator_documents(dataset)
     data = {}

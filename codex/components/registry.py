@@ -80,9 +80,15 @@ def declaration(kind: Kind, declared_id: str) -> dict:
 
 
 def schema_problems(schema_file: Path, declared: object) -> list[str]:
-    """What in a declaration breaks its JSON Schema, in words."""
-    validator = schema_validator(schema_file.read_text(encoding="utf-8"))
-    return [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}" for e in validator.iter_errors(declared)]
+    """What in a declaration breaks its JSON Schema, in words (each declaration checked once while it and the schema
+    read the same: every form and reference table of a build asks again)."""
+    return list(problems_of(schema_file.read_text(encoding="utf-8"), json.dumps(declared, sort_keys=True)))
+
+
+@cache
+def problems_of(schema_text: str, declared_json: str) -> tuple[str, ...]:
+    errors = schema_validator(schema_text).iter_errors(json.loads(declared_json))
+    return tuple(f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}" for e in errors)
 
 
 @cache

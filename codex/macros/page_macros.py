@@ -172,7 +172,7 @@ def followed_questions(context: MacroContext, document_id: str) -> list[str]:
 @macro(Argument("calculator_id", CALCULATOR_FORM), html_blocks=True, reads=documents(UI))
 def calculator(context: MacroContext, calculator_id: str) -> str:
     """A calculator form (answered in the browser by the Python modules), then the open questions it follows."""
-    form = render_form(calculator_id, calculator_data(context.known.dataset), context.lang)
+    form = render_form(calculator_id, calculator_data(context.known.dataset, [calculator_id]), context.lang)
     return "\n\n".join([form, *followed_questions(context, calculator_id)])
 
 
@@ -180,7 +180,8 @@ def calculator(context: MacroContext, calculator_id: str) -> str:
 def calculator_reference(context: MacroContext, calculator_id: str, compact: bool) -> str:
     """The build-time reference table of a calculator, computed by the same functions (`compact`: its narrow
     variant, for the GM screen)."""
-    return render_reference(calculator_id, calculator_data(context.known.dataset), context.lang, compact)
+    data = calculator_data(context.known.dataset, [calculator_id])
+    return render_reference(calculator_id, data, context.lang, compact)
 
 
 @macro(reads=lambda known: {EVERYTHING, *calculator_data(known.dataset)})
