@@ -59,8 +59,9 @@ def site_files(site: Path) -> dict[str, bytes]:
 
 
 def test_a_served_site_after_edits_is_the_full_build_of_the_same_tree(tmp_path, monkeypatch):
-    """A value, a page's words and a calculator's code edited under serve: each rebuild reads only the pages the edit
-    touches, shows the edit, and leaves the site a full build of the edited tree makes, byte for byte."""
+    """A value, a page's words, a calculator's code and a link in a data text edited under serve: each rebuild reads
+    only the pages the edit touches, shows the edit, and leaves the site a full build of the edited tree makes, byte
+    for byte (the pages not written again included)."""
     project = copy_project(tmp_path)
     shutil.copytree(ROOT / "calculators", project / "calculators", ignore=shutil.ignore_patterns("__pycache__"))
     monkeypatch.syspath_prepend(str(project))  # the copy's rules code, which the test edits
@@ -90,6 +91,16 @@ def test_a_served_site_after_edits_is_the_full_build_of_the_same_tree(tmp_path, 
         touched = serve_build(project, served)
         assert touched is not None and "underwater.md" in touched and "conditions.md" not in touched
         assert underwater.read_text(encoding="utf-8") != before  # the reference table computed by the edited code
+
+        conditions = served / "en" / "conditions" / "index.html"
+        before = conditions.read_text(encoding="utf-8")
+        fumbles = project / "data" / "tables" / "fumbles.yaml"
+        linked = "knocked [[condition:unconscious|unconscious]]"
+        assert linked in fumbles.read_text(encoding="utf-8"), "data/tables/fumbles.yaml no longer has the link edited"
+        fumbles.write_text(fumbles.read_text(encoding="utf-8").replace(linked, "knocked unconscious"), encoding="utf-8")
+        touched = serve_build(project, served)
+        assert touched is not None and "conditions.md" not in touched  # not read again, but its lists written again
+        assert conditions.read_text(encoding="utf-8") != before  # its "linked from" list lost the fumbles page
 
         full = tmp_path / "full"
         serve_build(project, full)  # another site folder: no kept build, every page

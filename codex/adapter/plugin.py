@@ -58,7 +58,7 @@ from codex.adapter.configuration import configure_for_folder, languages_of
 from codex.adapter.other_languages import OtherLanguages
 from codex.adapter.page_scripts import version_page_scripts
 from codex.adapter.search_queries import hook_search_worker
-from codex.adapter.search_sections import use_lxml_search_index
+from codex.adapter.search_sections import search_plugin, use_lxml_search_index
 from codex.adapter.serve import Plan, ServeBuilds, history_key, use_dirty_rebuilds
 from codex.build_gc import before_exit, pause_collector, resume_collector
 from codex.changes.history import CommitChanges, rules_history_once
@@ -168,6 +168,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         self.serve = ServeBuilds()  # under serve, what to build again after an edit (codex/adapter/serve.py)
         self.planned_for: MkDocsConfig | None = None  # the configuration whose build self.serve.plan is for
         self.root = Path()  # the project's folder (its configuration file's)
+        self.nav: Any = None  # the site's navigation (on_nav)
 
     # -- paths
 
@@ -273,6 +274,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
 
     def on_nav(self, nav: Any, files: Files, **kwargs: Any) -> Any:
         """Under serve, the pages not built again get back their kept state (codex/adapter/serve.py)."""
+        self.nav = nav
         self.serve.restore(files)
         return nav
 
@@ -385,8 +387,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
     def on_page_context(self, context: dict[str, Any], page: Page, config: MkDocsConfig, **kwargs: Any) -> dict:
         if page.content and 'data-linked-from="' in page.content:  # every page has been read: the lists are whole
             assert self.ui is not None
-            links = {key: [(str(p.title), p.url) for p in pages] for key, pages in self.linked_from.items()}
-            page.content = fill_linked_from(page.content, links, page.url, self.ui, self.lang)
+            page.content = fill_linked_from(page.content, self.linked_lists(), page.url, self.ui, self.lang)
         context["codex_search_name"] = self.search_name()
         context["codex_feed_title"] = self.ui.text("changes_feed_title", self.lang) if self.ui else ""
         context["codex_form_anchors"] = [] if self.config.offline_folder else form_anchors(page.content or "")
@@ -435,15 +436,27 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         assert self.ui is not None
         return self.ui.text("search_dialog", self.lang)
 
-    def on_env(self, env: Environment, **kwargs: Any) -> Environment:
+    def on_env(self, env: Environment, config: MkDocsConfig, **kwargs: Any) -> Environment:
         """The theme's templates compiled once, not at every build (codex/render/template_cache.py). Every page read
-        (or, under serve, restored): the pages that link to each condition and glossary entry, in the site's order."""
+        (or, under serve, restored): the pages that link to each condition and glossary entry, in the site's order;
+        under serve, the pages to write again (codex/adapter/serve.py)."""
         self.linked_from = {}
         for file in self.files.documentation_pages():
             for key in self.page_links.get(file.src_uri) or self.serve.restored_links(file.src_uri):
                 self.linked_from.setdefault(key, []).append(file.page)
-        self.serve.rewrite(self.files)
+        search = search_plugin(config.plugins)
+        always = {self.config.rulebook.page} if self.config.rulebook.page else set()
+
+        def index_page(page: Page) -> None:  # the search plugin's own event, for a page not written again
+            if search is not None:
+                search.on_page_context({}, page=page, config=config, nav=self.nav)
+
+        self.serve.rewrite(self.files, self.linked_lists(), always, index_page)
         return cache_compiled_templates(env)
+
+    def linked_lists(self) -> dict[str, list[tuple[str, str]]]:
+        """Each condition's and glossary entry's "linked from" list: the title and address of each page linking to it."""
+        return {key: [(str(p.title), p.url) for p in pages] for key, pages in self.linked_from.items()}
 
     # -- 3. HTML
 

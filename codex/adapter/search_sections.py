@@ -239,13 +239,18 @@ class LxmlSearchIndex(SearchIndex):
                 self.create_entry_for_section(section, page.toc, page.url, page)
 
 
+def search_plugin(plugins: Mapping[str, Any]) -> Any:
+    """Material's search plugin among a configuration's plugins (MkDocs names it after the theme), or None."""
+    return plugins.get("material/search") or plugins.get("search")
+
+
 def use_lxml_search_index(plugins: Mapping[str, Any]) -> bool:
     """Give Material's search plugin an `LxmlSearchIndex` (with the same configuration) in place of the `SearchIndex`
     it has just made, so that every page's sections are read with lxml: its `Parser` took about 0.17 s of each
     language's build. Relies on being called from the `on_config` of a plugin listed after `search`: that plugin makes
     a new `search_index` in its own `on_config`, at every build. Without the plugin, or without its index (disabled),
     or with an index that is not Material's own, nothing changes; says whether it did."""
-    search = plugins.get("material/search") or plugins.get("search")
+    search = search_plugin(plugins)
     index = getattr(search, "search_index", None)
     if type(index) is not SearchIndex:
         return False

@@ -43,10 +43,12 @@ from codex.project.dependencies import (
     pages_to_build,
 )
 
-KEPT_FORMAT = 1  # the kept file's layout: another number is read as no kept file
+KEPT_FORMAT = 2  # the kept file's layout: another number is read as no kept file
+LinkedFrom = dict[str, list[tuple[str, str]]]  # 'condition:prone' -> (title, address) of each page linking to it
 RULES_PACKAGE = "calculators"
 ENGINE_PACKAGE = "codex"
 DIRTY_WARNING = "A 'dirty' build is being performed"
+LINKED_FROM_MARK = 'data-linked-from="'  # a page that shows "linked from" lists (codex/render/wiki_links.py)
 LOG = logging.getLogger("mkdocs.plugins.codex.serve")  # shown by mkdocs serve, as MkDocs' own messages
 
 
@@ -61,6 +63,7 @@ class KeptPage:
     title_from_render: str | None
     anchor_ids: set[str] | None
     links: tuple[str, ...]  # the wiki links' keys it holds ('condition:prone'), for the "linked from" lists
+    title: str  # as the navigation shows it
 
     @classmethod
     def of(cls, page: Page, links: tuple[str, ...]) -> KeptPage:
@@ -72,6 +75,7 @@ class KeptPage:
             page._title_from_render,
             getattr(page, "present_anchor_ids", None),
             links,
+            str(page.title),
         )
 
     def restore(self, page: Page) -> None:
@@ -93,6 +97,7 @@ class KeptBuild:
     reads: BuildReads
     pages: dict[str, KeptPage]
     history: tuple[str, ...] | None
+    lists: LinkedFrom  # the "linked from" lists the pages showed
 
 
 @dataclass
@@ -117,6 +122,8 @@ class ServeBuilds:
         self.plan = Plan()
         self.reads: BuildReads | None = None
         self.kept_pages: dict[str, KeptPage] = {}
+        self.restored: set[str] = set()  # the pages of this build given back their kept state
+        self.lists: LinkedFrom = {}
         self.page_reads = ReadLog()
 
     # -- before the build: what to build
@@ -175,12 +182,38 @@ class ServeBuilds:
                     kept.restore(file.page)
                     self.kept_pages[file.src_uri] = kept
                     restored.append(file)
+        self.restored = {file.src_uri for file in restored}
         return restored
 
-    def rewrite(self, files: Files) -> None:
-        """Every page is written again with the navigation of this build."""
+    def rewrite(self, files: Files, lists: LinkedFrom, always: set[str], index_page: Callable[[Page], None]) -> None:
+        """Which pages MkDocs writes again, once every page is read or restored: those read again, those `always`
+        names (the rulebook, assembled from the written pages), the pages showing "linked from" lists if one changed,
+        and every page if a title changed (each page's navigation shows them all). A page not written again keeps
+        its file, and gives the search index its entries in its turn (`index_page`: the search plugin's own event),
+        as writing it would have."""
+        self.lists = lists
+        plan = self.plan
+        if not plan.incremental:
+            for file in files.documentation_pages():
+                file.is_modified = lambda: True  # type: ignore[method-assign]
+            return
+        assert plan.kept is not None
+        kept = plan.kept.pages
+        titles_changed = any(
+            file.src_uri in kept and str(file.page.title) != kept[file.src_uri].title
+            for file in files.documentation_pages()
+            if file.page is not None and file.src_uri not in self.restored
+        )
+        lists_changed = lists != plan.kept.lists
         for file in files.documentation_pages():
-            file.is_modified = lambda: True  # type: ignore[method-assign]
+            page = file.page
+            write = (
+                titles_changed
+                or file.src_uri not in self.restored
+                or file.src_uri in always
+                or (lists_changed and page is not None and LINKED_FROM_MARK in (page.content or ""))
+            )
+            file.is_modified = (lambda: True) if write else skipping(page, index_page)  # type: ignore[method-assign]
 
     def page_read(self, page: Page, files: frozenset[str], links: tuple[str, ...], source: str) -> None:
         """A page read and rendered by this build: what it read, its interface, its state."""
@@ -202,13 +235,26 @@ class ServeBuilds:
             assert self.plan.kept is not None
             for page, reads in self.plan.kept.reads.pages.items():
                 self.reads.pages.setdefault(page, reads)
-        kept = KeptBuild(KEPT_FORMAT, self.plan.stamps, self.reads, self.kept_pages, history)
+        kept = KeptBuild(KEPT_FORMAT, self.plan.stamps, self.reads, self.kept_pages, history, self.lists)
         path = kept_path(config)
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_suffix(".tmp")
         temporary.write_bytes(pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL))
         temporary.replace(path)
         self.kept_pages = {}
+        self.restored = set()
+
+
+def skipping(page: Page | None, index_page: Callable[[Page], None]) -> Callable[[], bool]:
+    """MkDocs' question "was this page's file modified?" for a page not written again: no, and meanwhile its
+    entries go to the search index, where writing it would have put them (MkDocs asks in the site's order)."""
+
+    def is_modified() -> bool:
+        if page is not None:
+            index_page(page)
+        return False
+
+    return is_modified
 
 
 def watched_files(root: Path, data_folder: str) -> tuple[str, ...]:
