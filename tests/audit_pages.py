@@ -135,3 +135,21 @@ def visit(context, url: str, network: bool = True, contrast: bool = True) -> Vis
         page.close()
         context.remove_listener("request", record)
     return Visit(requests, scheme, violations)
+
+
+def theme_owned(violation: dict) -> bool:
+    """True for the theme's own known violations, and only on the theme's own elements (DESIGN.md: color-contrast in
+    the theme's footer)."""
+    targets = [" ".join(map(str, node["target"])) for node in violation["nodes"]]
+    if violation["id"] == "color-contrast":
+        return all(".md-footer" in t or ".md-copyright" in t for t in targets)
+    return False
+
+
+def ours(violations: list[dict]) -> list[str]:
+    """axe-core's violations but the theme's own, each as one line: rule, impact, first elements, help."""
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]} — {v['help']}"
+        for v in violations
+        if not theme_owned(v)
+    ]

@@ -163,24 +163,6 @@ def browser():
         browser.close()
 
 
-@pytest.fixture(scope="session")
-def phone_visits(browser, site_url):
-    """(lang, url path) -> Visit (tests/audit_pages.py) on a phone in the light scheme: each page is visited once for
-    all the audits that read the visit (accessibility, requests)."""
-    from tests.audit_pages import CONTRAST_CHECKED_IN, PHONE, visit
-
-    context = browser.new_context(viewport=PHONE, color_scheme="light")
-    done = {}
-
-    def visited(lang: str, path: str):
-        if path not in done:
-            done[path] = visit(context, site_url + path, contrast=lang == CONTRAST_CHECKED_IN["light"])
-        return done[path]
-
-    yield visited
-    context.close()
-
-
 @pytest.fixture
 def page(browser):
     """A desktop tab in a fresh context, without the site's service worker, which would fetch the whole site for every

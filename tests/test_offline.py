@@ -1,7 +1,7 @@
 """The site without a network: opened from a folder or a zip (file://), with search and calculators, and nothing
 fetched from outside the folder; installable on a phone (manifest, icons) and readable offline after one visit
 through the service worker, which a new publication refreshes. (The served site's requests:
-tests/test_no_external_requests.py.)"""
+tests/test_axe_audit.py.)"""
 
 from __future__ import annotations
 

@@ -14,8 +14,7 @@ import pytest
 from calculators import initiative_points as ip
 from calculators import page_glue
 from calculators import tracker_initiative_points_state as ip_state
-from tests.audit_pages import DESKTOP, PHONE
-from tests.test_axe_audit import ours
+from tests.audit_pages import DESKTOP, PHONE, ours
 from tests.test_phone import TARGETS_JS
 from tests.test_tracker_saved_states import SAVED, saved
 from tests.tracker_plays import clean_texts, data
