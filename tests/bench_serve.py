@@ -55,6 +55,16 @@ def edit_rule(project: Path, n: int) -> str:
     return str(3 + n)
 
 
+def steps(server, start: float) -> str:
+    """When serve saw the save and when it told the tabs to reload, from its log's lines (seconds after the save)."""
+    seen = [(when, line) for when, line in server.lines if when >= start]
+    detected = next((when for when, line in seen if "Detected file changes" in line), None)
+    reloaded = next((when for when, line in seen if "Reloading browsers" in line), None)
+    if detected is None or reloaded is None:
+        return ""
+    return f"(seen after {detected - start:.2f} s, tabs told to reload after {reloaded - start:.2f} s)"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--edits", type=int, default=5)
@@ -81,7 +91,7 @@ def main() -> None:
                 for tab in tabs.values():
                     tab.wait_for_function(CELL_READS, arg=[SHOWN_CELL, value], timeout=120_000, polling=20)
                 value_times.append(time.monotonic() - start)
-                print(f"value edit {n + 1}: both tabs show {value} after {value_times[-1]:.2f} s", flush=True)
+                print(f"value edit {n + 1}: both tabs show {value} after {value_times[-1]:.2f} s", steps(server, start))
             for n in range(args.edits):
                 time.sleep(1.5)
                 start = time.monotonic()
@@ -89,14 +99,17 @@ def main() -> None:
                 word = PAGE_MARK.format(n=n)
                 tabs["en"].wait_for_function(PAGE_READS, arg=word, timeout=120_000, polling=20)
                 page_times.append(time.monotonic() - start)
-                print(f"page edit {n + 1}: the English tab shows it after {page_times[-1]:.2f} s", flush=True)
+                print(f"page edit {n + 1}: the English tab shows it after {page_times[-1]:.2f} s", steps(server, start))
             for n in range(1, args.edits + 1):
                 time.sleep(1.5)
                 start = time.monotonic()
                 shown = edit_rule(project, n)
                 rule_tab.wait_for_function(CELL_READS, arg=[RULE_CELL, shown], timeout=120_000, polling=20)
                 rule_times.append(time.monotonic() - start)
-                print(f"rule edit {n}: the underwater tab shows {shown} after {rule_times[-1]:.2f} s", flush=True)
+                print(
+                    f"rule edit {n}: the underwater tab shows {shown} after {rule_times[-1]:.2f} s",
+                    steps(server, start),
+                )
             builds = [line for _, line in server.lines if "Documentation built in" in line or "read again" in line]
         browser.close()
     print(

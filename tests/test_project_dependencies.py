@@ -134,3 +134,9 @@ def test_one_parser_reads_a_pages_title_headings_and_anchors():
         (3, "Plain", "", 8),
     ]
     assert page.anchors() == {"": "The title", "top": "The title", "break": "Breaking things"}
+
+
+def test_a_rules_module_touches_the_pages_of_the_forms_that_load_it():
+    users = {"calculators/jump.py": frozenset({"data/calculators/jump.yaml"}), "calculators/breath.py": frozenset()}
+    assert pages_to_build(BUILT, edit("calculators/jump.py"), sources(), rules_users=users) == {"tools.md"}
+    assert pages_to_build(BUILT, edit("calculators/breath.py"), sources(), rules_users=users) == set()

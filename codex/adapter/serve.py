@@ -30,7 +30,9 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
+from codex.components.calculators import declarations, module_dependencies
 from codex.components.registry import forget_components
+from codex.components.trackers import data_id, tracker_modules, trackers
 from codex.data.reads import ReadLog
 from codex.project.dependencies import (
     BuildReads,
@@ -148,7 +150,8 @@ class ServeBuilds:
         def read_source(page: str) -> str:
             return (docs / page).read_text(encoding="utf-8")
 
-        pages = pages_to_build(kept.reads, changes, read_source, data_folder)
+        users = rules_users(data_folder) if any(f.startswith(RULES_PACKAGE + "/") for f in edited) else None
+        pages = pages_to_build(kept.reads, changes, read_source, data_folder, users)
         self.plan = Plan(pages, kept, stamps, changes)
         if self.plan.incremental:
             quiet_dirty_warning()
@@ -307,6 +310,22 @@ def use_dirty_rebuilds(plan: Callable[[MkDocsConfig], Plan]) -> None:
 
     rebuild.codex_incremental = True  # type: ignore[attr-defined]
     serve.build = rebuild
+
+
+def rules_users(data_folder: str) -> dict[str, frozenset[str]] | None:
+    """Each module of the rules code -> the data files of the calculators and trackers whose page loads it (the pages
+    that read one of those show what the module computes). None when the rules code cannot be read now (an edit
+    under way): the build says what is wrong, and every page with a form is read again."""
+    users: dict[str, set[str]] = {}
+    try:
+        loaded = [(c, module_dependencies(c)) for c in declarations()]
+        loaded += [(data_id(t), tracker_modules(t)) for t in trackers()]
+    except Exception:
+        return None
+    for data, modules in loaded:
+        for module in modules:
+            users.setdefault(f"{RULES_PACKAGE}/{module}.py", set()).add(f"{data_folder}/calculators/{data}.yaml")
+    return {module: frozenset(files) for module, files in users.items()}
 
 
 def held_by_engine() -> set[str]:

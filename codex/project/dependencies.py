@@ -13,7 +13,7 @@ interface changed.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -96,10 +96,16 @@ def changed_files(before: Stamps, after: Stamps) -> Changes:
 
 
 def pages_to_build(
-    previous: BuildReads, changes: Changes, read_source: Callable[[str], str], data_folder: str = "data"
+    previous: BuildReads,
+    changes: Changes,
+    read_source: Callable[[str], str],
+    data_folder: str = "data",
+    rules_users: Mapping[str, frozenset[str]] | None = None,
 ) -> frozenset[str] | None:
     """The pages of `previous`'s language to build again after `changes` (their paths under its docs folder), or
-    None for every page. `read_source(page)` gives a modified page's new Markdown; `data_folder` is the data's."""
+    None for every page. `read_source(page)` gives a modified page's new Markdown; `data_folder` is the data's;
+    `rules_users` names, for a module of the rules code, the data files of the calculators and trackers whose page
+    loads it (without it, or for a module it does not name, every page that shows a form or a tracker)."""
     if changes.added or changes.removed:
         return None
     prefix = previous.docs_folder.rstrip("/") + "/"
@@ -114,7 +120,12 @@ def pages_to_build(
         elif file.startswith("docs/") and file.endswith(PAGE_SUFFIX) and not file.startswith("docs/overrides/"):
             continue  # another language's page
         elif file.startswith(RULES_CODE) and file.endswith(".py"):
-            touched |= {page for page, reads in previous.pages.items() if reads_rules_code(reads, data_folder)}
+            users = (rules_users or {}).get(file)
+            touched |= {
+                page
+                for page, reads in previous.pages.items()
+                if (reads.files & users if users is not None else reads_rules_code(reads, data_folder))
+            }
         elif (
             file.startswith(data_folder + "/")
             and file.endswith((".yaml", ".yml"))
