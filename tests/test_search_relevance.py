@@ -139,16 +139,18 @@ AMBIGUOUS_HEADINGS = {
 
 @pytest.fixture(scope="module")
 def worker_search(browser, searchable_site_url, built_site):
-    """(prefix, queries) -> each query's result pages, from the theme's search worker (as the site hooks it) set up
-    with the language's index, as the theme's search box does, without typing: every title costs milliseconds."""
+    """(prefix, queries, config) -> each query's result pages, from the theme's search worker (as the site hooks it)
+    set up with the language's index, its `config` updated with `config` if given, as the theme's search box does,
+    without typing: every title costs milliseconds."""
     page = browser.new_page()
     (worker,) = [p.relative_to(built_site).as_posix() for p in (built_site / WORKERS).glob("search.*.js")]
 
-    def run(prefix: str, queries: list[str]) -> dict[str, list[str]]:
+    def run(prefix: str, queries: list[str], config: dict | None = None) -> dict[str, list[str]]:
         page.goto(searchable_site_url + prefix)
         return page.evaluate(
-            """async ([worker, queries]) => {
+            """async ([worker, queries, config]) => {
                 const index = await (await fetch("search/search_index.json")).json();
+                Object.assign(index.config, config);
                 const search = new Worker(new URL(worker, document.baseURI));  // the language's own
                 const ask = message => new Promise(answer => {
                     search.onmessage = event => answer(event.data);
@@ -163,7 +165,7 @@ def worker_search(browser, searchable_site_url, built_site):
                 search.terminate();
                 return results;
             }""",
-            [worker, queries],
+            [worker, queries, config or {}],
         )
 
     yield run
@@ -197,6 +199,19 @@ def test_the_srd_words_for_the_house_terms_bring_their_rule_first(worker_search)
         assert [w for w, page in expected.items() if page not in results[w][:3]] == [], results
 
 
+@pytest.mark.parametrize(
+    "prefix, plural, page",
+    [("/", "chevaliers", "initiative-points/manoeuvres/"), ("/en/", "knights", "initiative-points/manoeuvres/")],
+)
+def test_the_themes_stemmer_misses_the_page_of_the_singular(worker_search, prefix, plural, page):
+    """The theme's option for plurals, lunr's stemmer (`pipeline: [stemmer]`), stems the index ("chevaliers",
+    "chevalier" -> "chevali") but not the theme's queries: each word is a prefix (`chevaliers*`), which lunr passes
+    through no pipeline. So a plural misses the page that writes the singular, which the index's plurals
+    (codex/publish/search_folding.py) find. Should this fail, the theme stems queries: try the stemmer instead."""
+    assert page in worker_search(prefix, [plural])[plural]
+    assert page not in worker_search(prefix, [plural], {"pipeline": ["stemmer"]})[plural]
+
+
 # -- the index the theme searches
 
 
@@ -214,7 +229,7 @@ def test_the_gathering_pages_rank_below_the_rule_pages(built_site, lang):
         ("fr", "object-damage/#standard-objects", ["Porte en fer"]),
         ("en", "object-damage/#standard-objects", ["Iron door"]),
         ("fr", "attacks-and-manoeuvres/#attacks-of-opportunity", ["attack of opportunity", "AoO"]),
-        ("en", "attacks-and-manoeuvres/#attacks-of-opportunity", ["attaque d’opportunité", "d'opportunité"]),
+        ("en", "attacks-and-manoeuvres/#attacks-of-opportunity", ["attaque d’opportunité", "zone de contrôle"]),
     ],
 )
 def test_the_index_names_each_section_by_its_rows_and_its_glossary_terms(built_site, lang, location, names):
@@ -321,18 +336,18 @@ def write_site(site: Path, directory_urls: bool = True) -> None:
 
 
 @pytest.mark.parametrize("directory_urls", [True, False])
-def test_folding_names_sections_by_rows_and_given_names_and_keeps_stop_words(tmp_path, directory_urls):
+def test_folding_names_sections_by_rows_and_given_names_and_keeps_the_pipeline(tmp_path, directory_urls):
     write_site(tmp_path, directory_urls)
     assert fold_search_index(tmp_path, {"fumbles#fumbles": ["échec critique"], "objets#portes": ["door"]})
     index = json.loads((tmp_path / "search" / "search_index.json").read_text(encoding="utf-8"))
-    assert index["config"]["pipeline"] == []
+    assert index["config"]["pipeline"] == ["stopWordFilter"]  # the search plugin's, as configured
     assert index["config"]["fields"]["names"] == {"boost": 1000.0}
     names = {page_key(doc["location"]): doc["names"] for doc in index["docs"]}
     assert names["objets"] == "Corde"  # the page's first section; the theme's navigation is not the article
     assert names["objets#portes"].startswith("Porte en fer (2 pouces d’épaisseur) Grille door ")
-    assert {"epaisseur", "d'épaisseur", "d'epaisseur"} <= set(names["objets#portes"].split())
+    assert "epaisseur" in names["objets#portes"].split()
     assert names["objets#murs"] == ""
     assert names["fumbles"].startswith("échec critique ") and "echec" in names["fumbles"].split()
     assert "fers" not in names["objets#portes"].split()  # no plurals among names
     murs = next(doc for doc in index["docs"] if page_key(doc["location"]) == "objets#murs")
-    assert {"épaisseur", "epaisseur", "l'épaisseur", "l'epaisseur"} <= set(murs["folded"].split())
+    assert {"epaisseur", "epaisseurs"} <= set(murs["folded"].split())

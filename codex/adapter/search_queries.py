@@ -1,12 +1,20 @@
 """The theme's search worker, told to search a query's stop words as whole words.
 
 Material's worker searches every word of a query as a prefix ("de" as "de*"), and the index keeps stop words
-(codex/publish/search_folding.py), so a short word of a title the reader types — « suivi de combat », "step 1: the
+(mkdocs.yml: `pipeline: []`), so a short word of a title the reader types — « suivi de combat », "step 1: the
 attack roll" — matched every word it begins (« décalage », « dextérité », "theory") and buried the page named by the
 title. `search_queries.js`, prepended to the theme's worker in each language's site, rewrites a query's stop words
 (lunr's own lists for the index's languages) to whole-word terms before the worker reads it; the theme's query
 syntax does this for a term ending in a boost (`de^1`). The worker's file keeps its name, so the theme, the service
 worker's list and the offline folder's worker shim find it as before.
+
+No option of the theme does this. Its search `pipeline` can keep lunr's `stopWordFilter` (the theme's default), but
+that filter drops stop words from the index and leaves the query's alone: lunr runs no pipeline on a term that ends
+in a wildcard, which the theme adds to every word. Without the hook, with either pipeline, « suivi de combat » ranks
+the initiative-point ranges and the attacks page above both trackers and some thirty French headings miss their page
+(tests/test_search_relevance.py: test_a_combat_tracker_query_ranks_both_trackers_first and
+test_every_title_and_heading_brings_its_page_first_three fail; 27 French and 7 English headings with the pipeline
+empty, 29 and 7 with `stopWordFilter`, measured with the theme's worker unhooked).
 """
 
 from __future__ import annotations

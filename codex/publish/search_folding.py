@@ -1,5 +1,5 @@
 """Make the built search index find accented words typed without accents, plurals of singular words, and the section
-that holds a rule by the names players type for it.
+that holds a rule by the names players type for it: what the theme's own search options cannot do.
 
 Material's search worker indexes exactly the fields that `config.fields` of search_index.json names (title, text,
 tags by default), each with its boost, and searches all of them. So adding a field to each entry is not enough:
@@ -7,20 +7,25 @@ the field must also be declared in `config.fields`. This module, run after the s
 (from on_post_build), adds to each entry:
 - `folded_title` / `folded`: the words of its title / text written without accents ("étourdi" -> "etourdi",
   "manœuvre" -> "manoeuvre"), so that "etourdi" or "desengagement" find the same sections as the accented word;
-- the word after an elision ("exemple" of "l’exemple"), which the theme's separator does not split off, and the
-  elided word with a straight apostrophe ("d'opportunité"), as a keyboard types it;
 - and, in the same fields, the plural of each word ("chevalier" -> "chevaliers", "cheval" -> "chevaux",
   "enemy" -> "enemies"), so that a query in the plural finds a page that only writes the singular. (A singular query
-  already finds plurals: the theme searches by prefix.)
+  already finds plurals: the theme searches by prefix.) The theme's option for this, the `stemmer` of its search
+  `pipeline` (lunr's), falls short: the theme searches each word of a query as a prefix, and lunr stems no prefix, so
+  the index's stems ("chevali") match neither "chevaliers" nor "chevalier" as typed
+  (tests/test_search_relevance.py::test_the_themes_stemmer_misses_the_page_of_the_singular);
 - `names`, weighed as a title: what players call the section besides its title. The row heads of its tables (a
   query for a row, "porte en fer", finds the table's section rather than pages that only share a word), and the
   names in every language of the glossary entries that point to it (term, abbreviations, forms, variants to
   avoid), so that "attaque d’opportunité" on the English site, or "AoO", leads to the rule and not only to the
-  glossary. With their accent-free and straight-apostrophe forms, without plurals.
+  glossary. With their accent-free forms, without plurals.
 The folded fields carry the boosts of title and text. Hits in them are not highlighted (the page text has the
-accented form), but the result is found and ranked. The index also keeps stop words (below). Pages that gather or
-list the rules (glossary, GM screen, rulebook, data, tools, open questions, home) rank below the rule pages through
-`search: boost:` in their front matter, Material's own setting; tests/test_search_relevance.py checks the ranks.
+accented form), but the result is found and ranked. Lunr folds no accent and the theme has no option for it.
+The theme's options do the rest (mkdocs.yml, `search:`): its `separator` splits a word after an elision ("exemple" of
+"l’exemple", "opportunité" of "d'opportunité" typed with a straight apostrophe: tests/test_search.py), and its empty
+`pipeline` keeps stop words in the index ("pas", "en"), searched as whole words by codex/adapter/search_queries.py.
+Pages that gather or list the rules (glossary, GM screen, rulebook, data, tools, open questions, home) rank below the
+rule pages through `search: boost:` in their front matter, Material's own setting; tests/test_search_relevance.py
+checks the ranks.
 """
 
 from __future__ import annotations
@@ -36,8 +41,6 @@ from pathlib import Path
 LIGATURES = {"œ": "oe", "Œ": "Oe", "æ": "ae", "Æ": "Ae", "ß": "ss"}
 WORD = re.compile(r"[^\W\d_]{3,}")
 TAG = re.compile(r"<[^>]+>")
-ELIDED = re.compile(r"(?<=[’'])[^\W\d_]{3,}")  # "exemple" in "l’exemple", which the index keeps as one token
-ELISION = re.compile(r"[^\W\d_]+’[^\W\d_]+")  # "d’opportunité", also indexed as "d'opportunité"
 FIELDS = {"folded_title": "title", "folded": "text"}
 NAMES = "names"
 PAGE_SUFFIX = re.compile(r"\.(?:md|html)$")
@@ -74,15 +77,9 @@ def plural(word: str, lang: str) -> str | None:
 
 
 def extra_words(value: str, lang: str, plurals: bool = True) -> str:
-    """The words of `value` that folding changes, plus the plural of every word and the elided words with a straight
-    apostrophe: the tokens the index lacks."""
-    plain = unescape(TAG.sub(" ", value)).lower()
-    words = WORD.findall(plain)
-    extra: dict[str, None] = dict.fromkeys(ELIDED.findall(plain))
-    for elided in ELISION.findall(plain):
-        straight = elided.replace("’", "'")
-        extra.update(dict.fromkeys((straight, fold(straight))))
-    for word in words:
+    """The words of `value` that folding changes, plus the plural of every word: the tokens the index lacks."""
+    extra: dict[str, None] = {}
+    for word in WORD.findall(unescape(TAG.sub(" ", value)).lower()):
         folded = fold(word)
         if folded != word:
             extra[folded] = None
@@ -166,9 +163,6 @@ def fold_search_index(site_dir: Path, names: Mapping[str, Iterable[str]] | None 
         return False
     index = json.loads(path.read_text(encoding="utf-8"))
     lang = (index["config"].get("lang") or ["en"])[0]
-    # Index stop words too ("pas", "en"): the theme keeps them in queries, where each one, searched as a prefix,
-    # otherwise matches only longer words ("passe", "enemy") and never the section that says "pas de placement".
-    index["config"]["pipeline"] = []
     fields = index["config"].setdefault("fields", {})
     for extra, source in FIELDS.items():
         fields[extra] = {"boost": fields.get(source, {}).get("boost", 1)}
