@@ -8,6 +8,7 @@ template. A sample of each catches what a kind adds.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from tests.conftest import LANGS, ROOT, built_path
@@ -61,6 +62,37 @@ def url_path(page: str, lang: str) -> str:
 def sample_urls() -> list[tuple[str, str, str]]:
     """(kind, lang, url path) for each page kind in each language."""
     return [(kind, lang, url_path(page, lang)) for kind, page in PAGE_KINDS.items() for lang in LANGS]
+
+
+class InFlight:
+    """The requests a tab has in flight, followed from its events, for a visit to wait until the network has rested
+    for `QUIET` seconds: Playwright's "networkidle" waits 500 ms of rest at every page, most of a visit's time where
+    a test visits every page (tests/test_subpath.py). No page asks for anything later (every page of both languages
+    checked against "networkidle" and 0.7 s more)."""
+
+    QUIET = 0.1
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.requests: set = set()
+        self.last_event = time.monotonic()
+        page.on("request", self.started)
+        page.on("requestfinished", self.ended)
+        page.on("requestfailed", self.ended)
+
+    def started(self, request) -> None:
+        self.requests.add(request)
+        self.last_event = time.monotonic()
+
+    def ended(self, request) -> None:
+        self.requests.discard(request)
+        self.last_event = time.monotonic()
+
+    def wait_until_quiet(self, timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        while self.requests or time.monotonic() - self.last_event < self.QUIET:
+            assert time.monotonic() < deadline, f"still loading: {sorted(r.url for r in self.requests)[:5]}"
+            self.page.wait_for_timeout(25)  # the page's events are handled meanwhile
 
 
 def wait_until_settled(page, network: bool = True) -> None:

@@ -17,7 +17,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from tests.audit_pages import url_path, wait_for_calculators, wait_until_settled
+from tests.audit_pages import InFlight, url_path, wait_for_calculators, wait_until_settled
 from tests.conftest import EXAMPLE_REPO_URL, LANGS, ROOT, run_mkdocs_build
 from tests.site_pages import site_pages
 from tests.site_server import SEARCH_INDEX, free_port, serve_like_pages, without_documents
@@ -99,9 +99,9 @@ class PageVisit:
 def visits(browser, base_url) -> dict[str, PageVisit]:
     """Every page of both languages and their 404 pages, each visited once on a phone (390 x 844, touch), with the
     policy's violations recorded: the sub-path, content policy and phone checks below read the same visits, so that
-    no page is loaded three times. Each visit waits for the network to rest and every calculator and tracker to be
-    ready (their worker, wasm and data under the policy); the search index comes without its documents
-    (search_index_without_documents)."""
+    no page is loaded three times. Each visit waits for every calculator and tracker to be ready (their worker, wasm
+    and data under the policy) and the network to rest (audit_pages.InFlight); the search index comes without its
+    documents (search_index_without_documents)."""
     context = browser.new_context(
         viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, service_workers="block"
     )
@@ -109,12 +109,14 @@ def visits(browser, base_url) -> dict[str, PageVisit]:
     context.route(f"**/{SEARCH_INDEX}", search_index_without_documents)
     page = context.new_page()
     problems = watch(page)
+    in_flight = InFlight(page)
     seen: dict[str, PageVisit] = {}
     for lang in LANGS:
         for path in [*site_pages(lang), url_path("404.html", lang)]:
             before = len(problems)
             page.goto(page_url(base_url, path), wait_until="load")
-            wait_until_settled(page)
+            wait_until_settled(page, network=False)
+            in_flight.wait_until_quiet()
             visit = PageVisit(lang, problems[before:], page.evaluate("window.__violations"), phone_problems(page))
             if not path.endswith("404.html"):
                 assert page.locator("html").get_attribute("lang") == lang, path
