@@ -29,6 +29,12 @@ For each language's configuration (mkdocs.yml for French; mkdocs.en.yml, which i
    ``rulebook`` names, see RulebookConfig); then wait for the other languages' configurations, built into
    ``<site_dir>/<lang>/``; last, write the web app manifest and the language's service worker and, in the root
    language, the offline zip and robots.txt (or finish the offline folder).
+
+Under ``mkdocs serve`` (``on_startup``; codex/adapter/serve.py): before each build, ``serve_plan`` decides which
+pages to read again (or to start serve again after an edit of the engine); ``on_config`` opens the dataset's read
+log; ``on_files`` lets MkDocs' dirty build read only those pages; ``on_nav`` gives the others their kept state;
+``on_pre_page`` / ``on_page_content`` note what each page read and keep its state; ``on_env`` says which pages MkDocs
+writes again; ``publish`` keeps all of it for the next build; ``on_serve`` wraps serve's rebuilds.
 """
 
 from __future__ import annotations
@@ -70,6 +76,7 @@ from codex.i18n.typography import typeset, typeset_markdown
 from codex.i18n.ui import UIText
 from codex.macros import html_blocks_marked, make_page_macros
 from codex.macros.calls import TemplateSyntax
+from codex.macros.reads import EVERYTHING, page_reads
 from codex.mistakes.active_content import page_active_content
 from codex.mistakes.build_warnings import BuildContext, RewriteWarnings
 from codex.mistakes.build_warnings import install as install_warnings
@@ -168,6 +175,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         self.serve = ServeBuilds()  # under serve, what to build again after an edit (codex/adapter/serve.py)
         self.planned_for: MkDocsConfig | None = None  # the configuration whose build self.serve.plan is for
         self.root = Path()  # the project's folder (its configuration file's)
+        self.macro_syntax: TemplateSyntax | None = None  # how mkdocs-macros reads the pages (its j2_* options)
         self.nav: Any = None  # the site's navigation (on_nav)
 
     # -- paths
@@ -211,7 +219,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         lang = self.lang = config.theme["language"]
         secondary = tuple(sorted(self.not_rules()))
         self.project = Project(self.root, self.dataset, languages_of(config), Path(config.docs_dir), self.serve.reads)
-        self.wiki = WikiTargets(self.dataset, lang, Path(config.docs_dir), tuple(secondary))
+        self.wiki = WikiTargets(self.dataset, lang, Path(config.docs_dir), tuple(secondary), self.project.outline)
         self.anchors = {}
         self.linked_from = {}
         self.page_links = {}
@@ -235,7 +243,8 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         self.history_view = history
         macros = make_page_macros(self.project, edit_base, self.offline, history)
         with self.dataset.reads.paused():  # the checks read every file; what the pages show is what counts
-            self.macro_checks = MacroChecks(self.dataset, TemplateSyntax.of_macros_plugin(macros_plugin.config))
+            self.macro_syntax = TemplateSyntax.of_macros_plugin(macros_plugin.config)
+            self.macro_checks = MacroChecks(self.dataset, self.macro_syntax)
         self.docs_folder = docs_folder(config)
         with self.dataset.reads.paused():
             self.stop_on(self.language_problems(config))
@@ -380,9 +389,19 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         if self.serving and self.dataset is not None and page.file.abs_src_path:
             page.content = html  # kept as it is now, before the "linked from" lists are filled in
             source = Path(page.file.abs_src_path)
-            read = self.dataset.reads.stop() | {source.relative_to(self.root).as_posix()}
-            self.serve.page_read(page, read, self.page_links.get(page.file.src_uri, ()), source.read_text("utf-8"))
+            text = source.read_text("utf-8")
+            read = self.dataset.reads.stop() | {source.relative_to(self.root).as_posix()} | self.declared_reads(text)
+            self.serve.page_read(page, read, self.page_links.get(page.file.src_uri, ()), text)
         return html
+
+    def declared_reads(self, source: str) -> frozenset[str]:
+        """The data files a page's macro calls declare they read (codex/macros/reads.py), added to those the build
+        noted: what a macro reads past the dataset's read log still counts (the rules' history and other pages'
+        titles, EVERYTHING, are the dependency map's own rules)."""
+        assert self.dataset is not None
+        with self.dataset.reads.paused():
+            declared = page_reads(source, self.dataset, self.macro_syntax) - {EVERYTHING}
+            return frozenset(filter(None, (self.dataset.source_file(doc) for doc in declared)))
 
     def on_page_context(self, context: dict[str, Any], page: Page, config: MkDocsConfig, **kwargs: Any) -> dict:
         if page.content and 'data-linked-from="' in page.content:  # every page has been read: the lists are whole

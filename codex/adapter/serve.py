@@ -6,10 +6,11 @@ site's folder, what the next build needs: the watched files' stamps, what each p
 contents, title, anchors) and the rules' history it was built from. The next build of that language (MkDocs' own
 "dirty" build: the site's folder is not emptied) compares the stamps, re-imports the rules' modules if one changed,
 and asks `pages_to_build`: only those pages are read and rendered again; the others get back their kept state, so
-that the navigation's titles, the search index, the "linked from" lists and the rulebook are whole, and every page
-is written again with them (the theme's templates are quick; Markdown and the macros are not). A first build, a
+that the navigation's titles, the search index, the "linked from" lists and the rulebook are whole. MkDocs writes
+again the pages read again, the rulebook, the pages showing a "linked from" list that changed, and every page if a
+title changed (`rewrite`); the others keep their file and give the search index their entries. A first build, a
 change the map cannot answer for, or a kept file that cannot be read (another version of the engine) builds every
-page, as `mkdocs build` does.
+page, as `mkdocs build` does; an edit of the engine starts serve again (`restart`).
 """
 
 from __future__ import annotations

@@ -55,10 +55,11 @@ def tracker_modules(tracker_id: str) -> tuple[str, ...]:
 def tracker_data(dataset: Dataset, tracker_id: str) -> dict[str, dict]:
     """Exactly what the tracker reads, by id: the data files its declaration names, its own texts, the texts both
     trackers share and those of every calculator. The browser receives it as data/<id>-tracker.<digest>.json."""
-    check_trackers(dataset)
-    every = {document.content["id"]: document.content for document in dataset.documents}
+    with dataset.reads.paused():  # a check reads every declaration's data; the answer reads only what it names
+        check_trackers(dataset)
     ids = [*tracker(tracker_id)["reads"], data_id(tracker_id), TRACKER_COMMON, COMMON_DATA]
-    return dict(sorted((item, every[item]) for item in ids))
+    found = {item: dataset.document(item) for item in ids}
+    return dict(sorted((item, document.content) for item, document in found.items() if document is not None))
 
 
 def check_trackers(dataset: Dataset) -> None:

@@ -15,13 +15,13 @@ when they are built: an unknown kind or id stops the build with file, line and f
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from codex import kinds
 from codex.i18n.localize import text
-from codex.outline import page_outline
+from codex.outline import Outline, page_outline
 
 # '[[kind:ref]]' or '[[kind:ref|words]]'; each bracket may come escaped ('\[') from Markdown-escaped data text.
 WIKI_LINK = re.compile(
@@ -64,9 +64,19 @@ def page_headings(path: Path) -> dict[str, str]:
 class WikiTargets:
     """What each wiki link of one language points to, from the data and that language's pages (docs/<lang>/)."""
 
-    def __init__(self, dataset, lang: str, docs_dir: Path | None, secondary_pages: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        dataset,
+        lang: str,
+        docs_dir: Path | None,
+        secondary_pages: tuple[str, ...] = (),
+        outline: Callable[[str], Outline] | None = None,
+    ) -> None:
+        """`outline(page)` gives a page's outline (the build's project model reads each once); by default, read from
+        `docs_dir`."""
         self.lang = lang
         self.docs_dir = docs_dir
+        self.outline = outline or (lambda page: page_outline((docs_dir or Path()) / page))
         self.conditions = {i["id"]: i for d in dataset.by_id(kinds.CONDITIONS).values() for i in d["items"]}
         self.terms = {i["id"]: i for d in dataset.by_id(kinds.GLOSSARY).values() for i in d["items"]}
         self.tables = dataset.by_id(kinds.TABLE)
@@ -81,7 +91,7 @@ class WikiTargets:
         `secondary_pages` (the GM screen, the rulebook...) is chosen only when no other page shows the thing."""
         pages = sorted(p.relative_to(docs_dir).as_posix() for p in docs_dir.rglob("*.md"))
         for page in sorted(pages, key=lambda p: p in secondary_pages):
-            self.headings[page] = page_headings(docs_dir / page)
+            self.headings[page] = self.outline(page).anchors()
             for call in MACRO_CALL.finditer((docs_dir / page).read_text(encoding="utf-8")):
                 self.shown_on.setdefault((call["macro"], call["id"] or ""), page)
 

@@ -236,7 +236,7 @@ def gm_screen(context: MacroContext, screen: dict) -> str:
     )
 
 
-@macro(Argument("page_url", PLAIN, "data/"), html_blocks=True, reads=lambda known: {UI, *known.document_ids})
+@macro(Argument("page_url", PLAIN, "data/"), html_blocks=True, reads=lambda known: {UI, *known.tables})
 def downloads_list(context: MacroContext, page_url: str) -> str:
     """The Data page's list of JSON and CSV files; links relative to page_url (the page passes its own URL)."""
     return render_downloads_list(context.known.dataset, context.lang, context.ui, page_url)

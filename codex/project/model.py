@@ -5,7 +5,8 @@ language switcher (codex/site_languages.py); this language's pages folder and ea
 build by the one heading parser (codex/outline.py); the calculators and trackers the one component registry declares
 (codex/components); and, under `mkdocs serve`, what each page read (the dependency map,
 codex/project/dependencies.py). The plugin builds it once per build (`on_config`; under serve, once per change) and
-hands it to what needs more than one of these: the page macros, the wiki links' targets, serve's plan.
+hands it to what needs more than one of these: the page macros (page titles, the pages folder, the language) and the
+wiki links' targets (each page's outline, read once for both).
 """
 
 from __future__ import annotations
