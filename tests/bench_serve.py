@@ -24,8 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tests.conftest import copy_project  # noqa: E402
 from tests.live_serve import SHOWN_CELL, SHOWN_ON, served, set_stone_hit_points  # noqa: E402
-from tests.test_build import copy_project  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CELL_READS = "([selector, value]) => document.querySelector(selector)?.textContent.trim() === value"

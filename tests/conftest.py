@@ -43,6 +43,17 @@ def run_mkdocs_build(
     )
 
 
+def copy_project(tmp_path: Path) -> Path:
+    """A copy of the project's content (configurations, pages, data) to break; the engine is the installed one."""
+    project = tmp_path / "project"
+    project.mkdir()
+    for name in ("mkdocs.yml", "mkdocs.en.yml"):
+        shutil.copy(ROOT / name, project / name)
+    for folder in ("docs", "data"):
+        shutil.copytree(ROOT / folder, project / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    return project
+
+
 RUN_FOLDER_MADE = pytest.StashKey[Path | None]()
 SITE = "site"  # the site as a contributor builds it (no address)
 ADDRESSED_SITE = "addressed-site"

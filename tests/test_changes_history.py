@@ -31,7 +31,7 @@ from codex.render.rules_changes import (
     render_page_history,
     split_history,
 )
-from tests.conftest import LANGS, ROOT, lang_root, run_mkdocs_build
+from tests.conftest import LANGS, ROOT, copy_project, lang_root, run_mkdocs_build
 from tests.git_repo import GitRepo
 from tests.project_data import project_dataset
 
@@ -278,8 +278,6 @@ def test_a_clone_that_changes_a_cell_shows_it_on_the_changes_page_and_the_rule_p
 
 @pytest.mark.site
 def test_a_copy_without_history_builds_and_says_so(tmp_path):
-    from tests.test_build import copy_project
-
     project = copy_project(tmp_path)
     result = run_mkdocs_build(project, tmp_path / "site")
     assert result.returncode == 0, result.stderr[-3000:]

@@ -17,10 +17,9 @@ from codex.data.errors import DataErrors
 from codex.mistakes.active_content import page_active_content
 from codex.mistakes.data_checks import load_checked
 from codex.publish.content_policy import policy, script_hashes, with_content_policy
-from tests.conftest import LANGS, run_mkdocs_build
+from tests.conftest import LANGS
 from tests.data_fixtures import GOOD_TABLE, data_dir_with
 from tests.site_server import serve
-from tests.test_build import copy_project
 
 VIOLATIONS_JS = (
     "window.__violations = [];"
@@ -99,49 +98,7 @@ def test_the_policy_lists_the_page_s_inline_scripts_by_hash_and_nothing_from_els
     assert "'unsafe-inline'" in policy(html, any_inline=True).split(";")[1]  # the folder build (see the module)
 
 
-# -- the build (broken copies)
-
-
-@pytest.mark.site
-@pytest.mark.parametrize(
-    "written, message",
-    [
-        ("<script>alert(1)</script>", "the page holds a <script> tag"),
-        ('<img src="x" onerror="alert(1)">', "the page holds a <img> tag"),
-        ("[click](javascript:alert(1))", "a link leads to the address"),
-    ],
-)
-def test_a_page_with_active_content_stops_the_build_naming_file_and_line(tmp_path, written, message):
-    project = copy_project(tmp_path)
-    page = project / "docs" / "en" / "fumbles.md"
-    lines = page.read_text(encoding="utf-8").splitlines()
-    page.write_text("\n".join([*lines, "", written]) + "\n", encoding="utf-8")
-    result = run_mkdocs_build(project, tmp_path / "site", "mkdocs.en.yml")
-    assert result.returncode != 0
-    assert f"docs/en/fumbles.md:{len(lines) + 2} [en]: {message}" in result.stderr, result.stderr[-2000:]
-
-
-@pytest.mark.site
-@pytest.mark.parametrize(
-    "effect, message",
-    [
-        ("Pierre javascript:alert(1)", "expected plain words (no javascript: address"),
-        ("[[rule:javascript:alert(1)]]", "a rule link names a page and a section"),
-        ("<script>alert(1)</script>", "expected plain text without HTML markup"),
-    ],
-)
-def test_a_data_text_or_wiki_link_with_active_content_stops_the_build(tmp_path, effect, message):
-    project = copy_project(tmp_path)
-    fumbles = project / "data" / "tables" / "fumbles.yaml"
-    text = fumbles.read_text(encoding="utf-8")
-    old = 'en: "You are automatically hit by your own weapon."'
-    line = text[: text.index(old)].count("\n") + 1
-    fumbles.write_text(text.replace(old, f'en: "{effect}"'), encoding="utf-8")
-    result = run_mkdocs_build(project, tmp_path / "site", "mkdocs.en.yml")
-    assert result.returncode != 0
-    assert re.search(
-        rf"data/tables/fumbles\.yaml:{line}: field 'rows\[0\]\.effect\.en'.*{re.escape(message)}", result.stderr
-    ), result.stderr[-2000:]
+# -- the built site (a page or data text with active content stops the build: tests/test_contributor_mistakes.py)
 
 
 @pytest.mark.site

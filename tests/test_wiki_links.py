@@ -17,7 +17,7 @@ from codex.i18n.ui import UIText
 from codex.mistakes.data_checks import load_checked
 from codex.render.tooltips import tooltip_definitions
 from codex.render.wiki_links import Linker, WikiLinkError, fill_linked_from, link_page, linked_from_placeholder
-from tests.conftest import LANGS, ROOT, lang_root, run_mkdocs_build
+from tests.conftest import LANGS, ROOT, copy_project, lang_root, run_mkdocs_build
 from tests.data_fixtures import GOOD_TABLE, data_dir_with
 
 # The real conditions, their own links written as their words (the throw-away folder has no glossary).
@@ -177,8 +177,6 @@ def test_a_condition_lists_the_pages_that_link_to_it(built_site, lang):
 
 @pytest.mark.site
 def test_a_page_link_that_leads_nowhere_stops_the_build_naming_file_and_line(tmp_path):
-    from tests.test_build import copy_project
-
     project = copy_project(tmp_path)
     page = project / "docs" / "en" / "fumbles.md"
     lines = page.read_text(encoding="utf-8").splitlines()
