@@ -10,11 +10,17 @@ import re
 from html import unescape
 from pathlib import Path
 
+import material
 import pytest
 
 from codex.adapter.search_queries import WORKERS
 from codex.publish.search_folding import TAG, fold_search_index, glossary_names, page_key
 from tests.conftest import LANGS, ROOT, lang_root
+
+# The theme's search worker as the theme ships it, before the site's query hook.
+THEME_WORKER = next(
+    (Path(material.__file__).parent / "templates" / "assets" / "javascripts" / "workers").glob("search.*.min.js")
+).read_text(encoding="utf-8")
 
 # Pages that gather, copy or list the rules: a rule page must rank above each of them (their front matter lowers them
 # with `search: boost:`).
@@ -139,21 +145,26 @@ AMBIGUOUS_HEADINGS = {
 
 @pytest.fixture(scope="module")
 def worker_search(browser, searchable_site_url, built_site):
-    """(prefix, queries, config) -> each query's result pages, from the theme's search worker (as the site hooks it)
-    set up with the language's index, its `config` updated with `config` if given, as the theme's search box does,
-    without typing: every title costs milliseconds."""
-    page = browser.new_page()
+    """(prefix, queries, config, hooked) -> each query's result pages, from the theme's search worker (as the site
+    hooks it; unless `hooked` is false: the theme's own, served beside it) set up with the language's index, its
+    `config` updated with `config` if given, as the theme's search box does, without typing: every title costs
+    milliseconds. No service worker: it would fetch the theme's worker from the site, which has none."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
     (worker,) = [p.relative_to(built_site).as_posix() for p in (built_site / WORKERS).glob("search.*.js")]
+    theirs = f"{WORKERS}/search.theme.js"
+    page.route(f"**/{theirs}", lambda route: route.fulfill(body=THEME_WORKER, content_type="text/javascript"))
 
-    def run(prefix: str, queries: list[str], config: dict | None = None) -> dict[str, list[str]]:
+    def run(prefix: str, queries: list[str], config: dict | None = None, hooked: bool = True) -> dict[str, list[str]]:
         page.goto(searchable_site_url + prefix)
         return page.evaluate(
             """async ([worker, queries, config]) => {
                 const index = await (await fetch("search/search_index.json")).json();
                 Object.assign(index.config, config);
                 const search = new Worker(new URL(worker, document.baseURI));  // the language's own
-                const ask = message => new Promise(answer => {
+                const ask = message => new Promise((answer, fail) => {
                     search.onmessage = event => answer(event.data);
+                    search.onerror = fail;
                     search.postMessage(message);
                 });
                 await ask({type: 0, data: {...index, options: {suggest: false}}});
@@ -165,11 +176,11 @@ def worker_search(browser, searchable_site_url, built_site):
                 search.terminate();
                 return results;
             }""",
-            [worker, queries, config or {}],
+            [worker if hooked else theirs, queries, config or {}],
         )
 
     yield run
-    page.close()
+    context.close()
 
 
 @pytest.mark.parametrize("prefix", ["/", "/en/"])
@@ -210,6 +221,16 @@ def test_the_themes_stemmer_misses_the_page_of_the_singular(worker_search, prefi
     (codex/publish/search_folding.py) find. Should this fail, the theme stems queries: try the stemmer instead."""
     assert page in worker_search(prefix, [plural])[plural]
     assert page not in worker_search(prefix, [plural], {"pipeline": ["stemmer"]})[plural]
+
+
+@pytest.mark.parametrize("pipeline", [[], ["stopWordFilter"]])
+def test_the_themes_own_worker_buries_a_title_under_its_stop_words(worker_search, pipeline):
+    """What codex/adapter/search_queries.js does, no option of the theme does: its own worker, with its pipeline empty
+    (as configured) or lunr's `stopWordFilter` (its default), searches « de » of « suivi de combat » as a prefix
+    (lunr runs no pipeline on it) and brings other pages before the trackers. Should this fail, the theme's own worker
+    does the hook's job: drop the hook."""
+    results = worker_search("/", ["suivi de combat"], {"pipeline": pipeline}, hooked=False)
+    assert set(results["suivi de combat"][:2]) != {"round-tracker/", "initiative-points/tracker/"}
 
 
 # -- the index the theme searches

@@ -10,11 +10,10 @@ worker's list and the offline folder's worker shim find it as before.
 
 No option of the theme does this. Its search `pipeline` can keep lunr's `stopWordFilter` (the theme's default), but
 that filter drops stop words from the index and leaves the query's alone: lunr runs no pipeline on a term that ends
-in a wildcard, which the theme adds to every word. Without the hook, with either pipeline, « suivi de combat » ranks
-the initiative-point ranges and the attacks page above both trackers and some thirty French headings miss their page
-(tests/test_search_relevance.py: test_a_combat_tracker_query_ranks_both_trackers_first and
-test_every_title_and_heading_brings_its_page_first_three fail; 27 French and 7 English headings with the pipeline
-empty, 29 and 7 with `stopWordFilter`, measured with the theme's worker unhooked).
+in a wildcard, which the theme adds to every word. The theme's own worker, with either pipeline, ranks other pages
+above both trackers for « suivi de combat » (tests/test_search_relevance.py::
+test_the_themes_own_worker_buries_a_title_under_its_stop_words); measured so, 27 French and 7 English headings miss
+their page with the pipeline empty, 29 and 7 with `stopWordFilter` (test_every_title_and_heading_brings_its_page_…).
 """
 
 from __future__ import annotations
