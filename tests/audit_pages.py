@@ -24,6 +24,12 @@ CONTRAST_CHECKED_IN = {"light": "fr", "dark": "en"}
 # and axe reads colours from what is painted at an element's place: the audit sees every part rendered, as a reader
 # who scrolls to it does.
 RENDER_EVERYTHING = "* { content-visibility: visible !important; }"
+# Added to a page before its scripts: the content security policy's violations, each as a line, in window.__violations.
+VIOLATIONS_JS = (
+    "window.__violations = [];"
+    "document.addEventListener('securitypolicyviolation', e => window.__violations.push("
+    "e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sourceFile + ':' + e.lineNumber))"
+)
 
 # kind -> docs path (or the built file name for the 404 template)
 PAGE_KINDS: dict[str, str] = {

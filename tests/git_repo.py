@@ -9,6 +9,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from codex.adapter.plugin import codex_options
 from tests.conftest import ROOT
 
 RULES_FOLDERS = ("data", "docs/fr", "docs/en")
@@ -74,3 +75,20 @@ class GitRepo:
         self.git("commit", "--quiet", "--allow-empty", "--no-verify", "-m", message)
         self.commits += 1
         return self.git("rev-parse", "HEAD").strip()
+
+
+# The rule change the tests of the history make: the thick stone's hit points, 90 → 80, in the materials table; where
+# the history says it is, in each language; and the pages of the site that hold no rule (mkdocs.yml's rulebook skips
+# them), which the history's views set apart.
+MATERIALS = "data/tables/materials.yaml"
+STONE_ROW = "{id: stone, name: {fr: Pierre, en: Stone}, ac: 4, hardness: 8, hp_thin: 10, hp_normal: 20, hp_thick: 90}"
+THICK_STONE = {
+    "fr": "Matériaux standard › Pierre › HP Thick (épais)",
+    "en": "Standard materials › Stone › Hit points (thick)",
+}
+SITE_PAGES = frozenset(codex_options(ROOT / "mkdocs.yml").rulebook.skip)
+
+
+def change_thick_stone(repo: GitRepo) -> str:
+    repo.replace(MATERIALS, STONE_ROW, STONE_ROW.replace("hp_thick: 90", "hp_thick: 80"))
+    return repo.commit("Thick stone: 80 hit points")

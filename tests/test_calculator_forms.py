@@ -8,18 +8,17 @@ import hashlib
 import pytest
 
 from calculators import page_glue
-from codex.components.calculators import calculator_data, declarations, declared_modules
+from codex.components.calculators import declarations, declared_modules
 from codex.publish.calculators import RUNTIME_FOLDER
 from codex.render.calculator_reference import cell_text
 from codex.render.calculator_tools import calculator_page
 from tests.audit_pages import wait_for_calculators
 from tests.calculator_vectors import choice_values, default_form
 from tests.conftest import LANGS, ROOT, lang_root
-from tests.project_data import project_dataset
+from tests.form_pages import TABLES, fill, form_values, shown
 
 RUNTIME_DIR = ROOT / "docs" / "vendor" / RUNTIME_FOLDER
 
-TABLES = calculator_data(project_dataset())
 GLUE = page_glue
 PREFIX = {"fr": "/", "en": "/en/"}
 CALCULATOR_IDS = list(declarations())
@@ -45,41 +44,6 @@ def cases(calculator_id: str) -> list[dict]:
         else:
             found += [{name: example} for example in spec.get("examples", [])[:3]] + [{name: "abc"}]
     return found
-
-
-def fill(form, values: dict) -> None:
-    for name, value in values.items():
-        control = form.locator(f'[name="{name}"]')
-        kind = control.evaluate("e => e.tagName.toLowerCase() + ':' + (e.type || '')")
-        if kind == "input:checkbox":
-            control.set_checked(bool(value))
-        elif kind.startswith("select"):
-            control.select_option(value)
-        else:
-            control.fill(value)
-    wait_for_answer(form)
-
-
-def wait_for_answer(form) -> None:
-    """The page asks the calculator worker for an answer at each change; the form is aria-busy until it is shown."""
-    form.page.wait_for_function("f => !f.hasAttribute('aria-busy')", arg=form.element_handle(), timeout=15000)
-
-
-def form_values(form) -> dict:
-    return form.evaluate("""f => Object.fromEntries([...f.elements].filter(e => e.name).map(
-        e => [e.name, e.type === 'checkbox' ? (e.checked ? 'on' : '') : e.value]))""")
-
-
-def shown(form) -> dict:
-    return form.evaluate("""f => ({
-        outputs: Object.fromEntries([...f.querySelectorAll('dd[data-output]')].map(
-            d => [d.dataset.output, [d.dataset.value, d.textContent]])),
-        error: f.querySelector('[data-output=error]').textContent,
-        working: [...f.querySelectorAll('[data-output=working] li')].map(li => li.textContent),
-        table: [...f.querySelectorAll('[data-output=table] tbody tr')].map(tr => [...tr.cells].map(c => c.textContent)),
-        notes: [...f.querySelectorAll('[data-output=notes] li')].map(li => li.textContent),
-        text: f.querySelector('.codex-results').textContent,
-    })""")
 
 
 @pytest.fixture(scope="module")

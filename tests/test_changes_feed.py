@@ -13,9 +13,8 @@ from codex.i18n.ui import UIText
 from codex.publish.changes_feed import FEED_PATH, write_changes_feed
 from codex.render.rules_changes import HistoryView
 from tests.conftest import LANGS, lang_root
-from tests.git_repo import GitRepo
+from tests.git_repo import SITE_PAGES, THICK_STONE, GitRepo, change_thick_stone
 from tests.project_data import project_dataset
-from tests.test_changes_history import SITE_PAGES, THICK_STONE, change_thick_stone
 
 UI = UIText.from_dataset(project_dataset())
 

@@ -12,7 +12,6 @@ import feedparser
 import pytest
 from bs4 import BeautifulSoup
 
-from codex.adapter.plugin import codex_options
 from codex.changes import cache as changes_cache
 from codex.changes.__main__ import main as changes_main
 from codex.changes.history import CommitChanges, rules_history
@@ -32,17 +31,10 @@ from codex.render.rules_changes import (
     split_history,
 )
 from tests.conftest import LANGS, ROOT, copy_project, lang_root, run_mkdocs_build
-from tests.git_repo import GitRepo
+from tests.git_repo import MATERIALS, SITE_PAGES, STONE_ROW, THICK_STONE, GitRepo, change_thick_stone
 from tests.project_data import project_dataset
 
-MATERIALS = "data/tables/materials.yaml"
-STONE_ROW = "{id: stone, name: {fr: Pierre, en: Stone}, ac: 4, hardness: 8, hp_thin: 10, hp_normal: 20, hp_thick: 90}"
-THICK_STONE = {
-    "fr": "Matériaux standard › Pierre › HP Thick (épais)",
-    "en": "Standard materials › Stone › Hit points (thick)",
-}
 UI = UIText.from_dataset(project_dataset())
-SITE_PAGES = frozenset(codex_options(ROOT / "mkdocs.yml").rulebook.skip)
 BREAK_DC = {
     "fr": (
         "Break DC = check de force nécessaire pour briser l’objet.",
@@ -53,11 +45,6 @@ BREAK_DC = {
         "Break DC = the Strength check a character must pass to break the object.",
     ),
 }
-
-
-def change_thick_stone(repo: GitRepo) -> str:
-    repo.replace(MATERIALS, STONE_ROW, STONE_ROW.replace("hp_thick: 90", "hp_thick: 80"))
-    return repo.commit("Thick stone: 80 hit points")
 
 
 def reword_break_dc(repo: GitRepo) -> str:

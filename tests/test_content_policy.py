@@ -17,15 +17,10 @@ from codex.data.errors import DataErrors
 from codex.mistakes.active_content import page_active_content
 from codex.mistakes.data_checks import load_checked
 from codex.publish.content_policy import policy, script_hashes, with_content_policy
+from tests.audit_pages import VIOLATIONS_JS
 from tests.conftest import LANGS
 from tests.data_fixtures import GOOD_TABLE, data_dir_with
 from tests.site_server import serve
-
-VIOLATIONS_JS = (
-    "window.__violations = [];"
-    "document.addEventListener('securitypolicyviolation', e => window.__violations.push("
-    "e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sourceFile + ':' + e.lineNumber))"
-)
 
 
 @pytest.mark.parametrize(

@@ -19,11 +19,13 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from bs4 import BeautifulSoup
 
+from calculators import page_glue
 from codex.publish.web_app import precache_paths, write_service_worker
 from tests.audit_pages import wait_for_calculators
 from tests.conftest import LANGS, ROOT, lang_root
+from tests.form_pages import TABLES, fill, form_values, shown
 from tests.site_server import serve
-from tests.test_calculator_forms import GLUE, TABLES, fill, form_values, shown
+from tests.tracker_pages import Tracker
 
 PREFIX = {"fr": "", "en": "en/"}
 HEADINGS = {"fr": "États du personnage", "en": "Conditions"}  # conditions.md's H1 in each language
@@ -165,7 +167,7 @@ def test_calculators_run_from_the_folder(file_page, unzipped, lang):
     wait_for_calculators(file_page)
     form = file_page.locator('form[data-calculator="jump"]')
     fill(form, JUMP)
-    expected = GLUE.run("jump", form_values(form), TABLES, lang, [])
+    expected = page_glue.run("jump", form_values(form), TABLES, lang, [])
     assert expected["ok"]
     assert shown(form)["outputs"] == {n: [str(v["value"]), v["text"]] for n, v in expected["outputs"].items()}
     assert not file_page.errors and not file_page.foreign
@@ -174,8 +176,6 @@ def test_calculators_run_from_the_folder(file_page, unzipped, lang):
 def test_a_tracker_runs_and_keeps_its_fight_from_the_folder(file_page, unzipped):
     """From file://, the tracker loads its script and engine from the folder, answers, and keeps the fight in the
     browser across a reload."""
-    from tests.test_tracker_browser import Tracker
-
     file_page.goto(file_url(unzipped, "fr", "initiative-points/tracker.html"))
     tracker = Tracker(file_page, "initiative-points")
     tracker.wait()
@@ -311,7 +311,7 @@ def test_after_one_visit_a_language_works_without_network(browser, served_copy, 
         wait_for_calculators(page)
         form = page.locator('form[data-calculator="jump"]')
         fill(form, JUMP)
-        expected = GLUE.run("jump", form_values(form), TABLES, lang, [])
+        expected = page_glue.run("jump", form_values(form), TABLES, lang, [])
         assert shown(form)["outputs"] == {n: [str(v["value"]), v["text"]] for n, v in expected["outputs"].items()}
         page.locator("label.md-search__icon, .md-search__input").first.click()
         page.locator(".md-search__input").press_sequentially(SEARCH[lang], delay=20)
@@ -324,8 +324,6 @@ def test_after_one_visit_a_language_works_without_network(browser, served_copy, 
 def test_after_one_visit_a_tracker_works_without_network(browser, served_copy):
     """A reader opens a tracker once: offline, the page, its script, the runtime, its modules and its data come from
     the cache, and the fight goes on."""
-    from tests.test_tracker_browser import Tracker
-
     site, url = served_copy
     context = browser.new_context()
     page = context.new_page()

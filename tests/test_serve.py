@@ -14,9 +14,9 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
 from codex.components.registry import forget_components
+from tests.audit_pages import VIOLATIONS_JS
 from tests.conftest import ROOT, copy_project
 from tests.live_serve import SHOWN_CELL, SHOWN_ON, served, set_stone_hit_points
-from tests.test_content_policy import VIOLATIONS_JS
 
 pytestmark = pytest.mark.site  # builds the site (under mkdocs serve)
 

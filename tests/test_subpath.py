@@ -17,12 +17,11 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from tests.audit_pages import InFlight, url_path, wait_for_calculators, wait_until_settled
+from tests.audit_pages import PHONE, VIOLATIONS_JS, InFlight, url_path, wait_for_calculators, wait_until_settled
 from tests.conftest import EXAMPLE_REPO_URL, LANGS, ROOT, run_mkdocs_build
+from tests.phone_measure import phone_problems
 from tests.site_pages import site_pages
 from tests.site_server import SEARCH_INDEX, free_port, serve_like_pages, without_documents
-from tests.test_content_policy import VIOLATIONS_JS
-from tests.test_phone import PHONE, phone_problems
 
 pytestmark = pytest.mark.browser
 

@@ -14,9 +14,8 @@ import pytest
 from calculators import page_glue
 from calculators.tracker_common import TrackerContext
 from tests.audit_pages import PHONE
-from tests.test_tracker_browser import IDLE, PAGES, PREFIX, Tracker, keep_in_browser, open_tracker
-from tests.test_tracker_saved_states import SAVED, saved
-from tests.tracker_plays import data
+from tests.tracker_pages import IDLE, PAGES, PREFIX, Tracker, keep_in_browser, open_tracker
+from tests.tracker_plays import SAVED, data, saved
 
 ANSWER = "[data-answer]:not(:empty)"
 

@@ -11,21 +11,13 @@ once; the state it answers with is of today's format, so the next opening says n
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from calculators import page_glue
 from calculators.tracker_common import TrackerContext
 from codex.components.trackers import trackers
-from tests.tracker_plays import LANGS, data
-
-FIXTURES = Path(__file__).resolve().parent / "fixtures" / "tracker_states"
-SAVED = sorted(FIXTURES.glob("*.json"))
-
-
-def saved(path: Path) -> dict:
-    return json.loads(path.read_text(encoding="utf-8"))
+from tests.tracker_plays import LANGS, SAVED, data, saved
 
 
 def opened(tracker: str, state, lang: str) -> dict:

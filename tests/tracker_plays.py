@@ -2,7 +2,7 @@
 (tests/fixtures/tracker_plays/<id>.json: each a list of the reader's actions as the page sends them, every value a
 string; kept here, not in the tracker's module, which every browser downloads), and a play run through
 page_glue.track as the page runs it (each action on the state the one before left, errors leaving the state as it
-was)."""
+was); the fights kept by earlier trackers (tests/fixtures/tracker_states/), which must keep opening."""
 
 from __future__ import annotations
 
@@ -20,6 +20,12 @@ LANGS = ("fr", "en")
 # The d10s the page would draw (64 of them with each action); the tests give these, in this order.
 ROLLS = [3, 7, 10, 1, 5, 5, 9, 2, 4, 6, 8, 1] * 6
 BAD_WORDS = ("NaN", "nan", "undefined", "None", "null", "Traceback", "Infinity")
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "tracker_states"
+SAVED = sorted(FIXTURES.glob("*.json"))
+
+
+def saved(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 @cache
