@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from codex.site_languages import project_languages
+from tests.fixture_marks import FIXTURE_MARKS, marks_its_tests
 from tests.shared_builds import build_command, made_once, open_run_folder, start
 from tests.site_server import serve
 
@@ -61,12 +62,14 @@ ADDRESSED = {"CODEX_SITE_URL": EXAMPLE_SITE_URL, "CODEX_REPO_URL": EXAMPLE_REPO_
 
 
 @pytest.fixture(scope="session")
+@marks_its_tests("site")
 def built_site() -> Path:
     """The site built strictly, once per run (tests/shared_builds.py; started in the background after collection)."""
     return made_once(SITE, build_command({}))
 
 
 @pytest.fixture(scope="session")
+@marks_its_tests("site")
 def addressed_site() -> Path:
     """The site as it is published: built with its public address and its repository's (the example ones)."""
     return made_once(ADDRESSED_SITE, build_command(ADDRESSED))
@@ -99,9 +102,6 @@ def searchable_site_url(built_site: Path):
         yield url
 
 
-SITE_FIXTURES = {"built_site", "addressed_site", "site_url", "searchable_site_url", "offline_build", "unzipped"}
-
-
 def pytest_configure(config: pytest.Config) -> None:
     """The run's shared folder (tests/shared_builds.py), made by its first process, before any worker starts."""
     config.stash[RUN_FOLDER_MADE] = open_run_folder()
@@ -115,17 +115,13 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 @pytest.hookimpl(wrapper=True)  # around every other plugin's: -m deselects by these marks
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> Iterator[None]:
-    """Mark `browser` every test that drives Chromium through the `browser` fixture, and `site` every test that needs
-    a whole build of the site (directly or through another fixture; modules that build broken copies mark themselves),
-    so that `pytest -m "not browser and not site"` is the quick loop; then put the run in its order, file by file
-    (`kind_rank`). pytest-xdist gives each worker whole files (`--dist loadfile`): a module's fixtures, a browser
-    page or a validator run, are made once."""
+    """Mark each test by the fixtures it needs (marks_its_tests: `browser`, `site`; tests that build broken copies
+    mark themselves), then put the run in its order, file by file (`kind_rank`). pytest-xdist gives each worker whole
+    files (`--dist loadfile`): a module's fixtures, a browser page or a validator run, are made once."""
     for item in items:
-        fixtures = set(getattr(item, "fixturenames", ()))
-        if "browser" in fixtures:
-            item.add_marker(pytest.mark.browser)
-        if fixtures & SITE_FIXTURES:
-            item.add_marker(pytest.mark.site)
+        for name in getattr(item, "fixturenames", ()):  # every fixture the test needs, through others too
+            if name in FIXTURE_MARKS:
+                item.add_marker(FIXTURE_MARKS[name])
     ranks: dict[Path, int] = {}
     for item in items:
         ranks[item.path] = max(ranks.get(item.path, 0), kind_rank(item))
@@ -150,11 +146,12 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     """Start building the site in the background as soon as the run is known to need it: the quick tests, first in
     the run's order, run meanwhile."""
     needs = set().union(*(getattr(item, "fixturenames", ()) for item in session.items)) if session.items else set()
-    if needs & (SITE_FIXTURES - {"addressed_site", "offline_build", "unzipped"}):
+    if "built_site" in needs:
         start(SITE, {})
 
 
 @pytest.fixture(scope="session")
+@marks_its_tests("browser")
 def browser():
     from playwright.sync_api import sync_playwright
 

@@ -23,6 +23,7 @@ from calculators import page_glue
 from codex.publish.web_app import precache_paths, write_service_worker
 from tests.audit_pages import wait_for_calculators
 from tests.conftest import LANGS, ROOT, lang_root
+from tests.fixture_marks import marks_its_tests
 from tests.form_pages import TABLES, fill, form_values, shown
 from tests.site_server import serve
 from tests.tracker_pages import Tracker
@@ -45,6 +46,7 @@ JUMP = {
 
 
 @pytest.fixture(scope="module")
+@marks_its_tests("site")
 def offline_build(tmp_path_factory) -> tuple[Path, Path]:
     """The one command, run as a contributor runs it: returns (folder, zip)."""
     out = tmp_path_factory.mktemp("offline")
