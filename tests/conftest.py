@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -127,7 +128,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> Iterator[None]:
         ranks[item.path] = max(ranks.get(item.path, 0), kind_rank(item))
     if os.environ.get("PYTEST_XDIST_WORKER"):
         ranks.update({path: 0 for path in ranks if path.name in FIRST_ON_WORKERS})
-    items.sort(key=lambda item: ranks[item.path])  # stable: each file's tests stay together, in their order
+    browser_tests = Counter(item.path for item in items if item.get_closest_marker("browser"))
+    # stable: each file's tests stay together, in their order; among the browser files, those with most browser tests
+    # first, so that the run ends on short files and both workers end together
+    items.sort(key=lambda item: (ranks[item.path], -browser_tests[item.path]))
     return (yield)
 
 
@@ -136,8 +140,9 @@ FIRST_ON_WORKERS = {"test_book.py"}  # the longest chain (the books), while the 
 
 def kind_rank(item: pytest.Item) -> int:
     """The run's order, file by file: the quick files first (they run while the site builds in the background),
-    then those that read a built site, then those that drive the browser. On pytest-xdist's workers the books' file
-    comes before all (FIRST_ON_WORKERS)."""
+    then those that read a built site, then those that drive the browser (pytest_collection_modifyitems puts the
+    files with most browser tests first). On pytest-xdist's workers the books' file comes before all
+    (FIRST_ON_WORKERS)."""
     marks = {mark.name for mark in item.iter_markers()}
     return 3 if "browser" in marks else 2 if "site" in marks else 1
 
