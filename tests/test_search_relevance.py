@@ -163,8 +163,9 @@ def worker_search(browser, searchable_site_url, built_site):
                 Object.assign(index.config, config);
                 const search = new Worker(new URL(worker, document.baseURI));  // the language's own
                 const ask = message => new Promise((answer, fail) => {
-                    search.onmessage = event => answer(event.data);
-                    search.onerror = fail;
+                    const late = setTimeout(() => fail(new Error("the search worker did not answer in 30 s")), 30000);
+                    search.onmessage = event => { clearTimeout(late); answer(event.data); };
+                    search.onerror = event => { clearTimeout(late); fail(new Error(event.message)); };
                     search.postMessage(message);
                 });
                 await ask({type: 0, data: {...index, options: {suggest: false}}});
