@@ -118,9 +118,6 @@ ALL_TRACKERS_READY = """() => [...document.querySelectorAll('[data-tracker]')].e
     (tracker) => tracker.dataset.ready === 'true' && !tracker.hasAttribute('aria-busy'))"""
 
 
-BRING_INTO_VIEW_UNLESS_READY = "(form) => form.dataset.ready === 'true' || form.scrollIntoView({block: 'center'})"
-
-
 ALL_FORMS_READY = """() => {
     const forms = [...document.querySelectorAll('form[data-calculator]')];
     return forms.length > 0 && forms.every((form) => form.dataset.ready === 'true');
@@ -128,13 +125,11 @@ ALL_FORMS_READY = """() => {
 
 
 def wait_for_calculators(page, timeout: float = 30000) -> None:
-    """Bring each calculator form of the page that is not ready yet into view in turn, as a reader who comes to it
-    (which sets it up: codex-calculators.js), and wait until every form of the page is ready. The scroll is the
-    page's own (scrollIntoView): Playwright's waits for the form to hold still over two frames first, and once timed
-    out on a ready form of the GM tools in a loaded full run."""
+    """Bring each calculator form of the page into view in turn, as a reader who comes to it (which sets it up:
+    codex-calculators.js), and wait until every form of the page is ready."""
     forms = page.locator("form[data-calculator]")
     for index in range(forms.count()):
-        forms.nth(index).evaluate(BRING_INTO_VIEW_UNLESS_READY)
+        forms.nth(index).scroll_into_view_if_needed()
     page.wait_for_function(ALL_FORMS_READY, timeout=timeout)
 
 
