@@ -93,6 +93,7 @@ from codex.publish.content_policy import with_content_policy
 from codex.publish.downloads import publish_downloads
 from codex.publish.offline_copy import NO_OFFLINE_COPY, OfflineCopy, publish_offline_zip
 from codex.publish.offline_folder import finish_folder
+from codex.publish.preview import Preview, PreviewError
 from codex.publish.rulebook import BuiltPages, RulebookError, assemble_rulebook, placeholder
 from codex.publish.search_engines import SITEMAP, sitemap_entries, write_robots_txt
 from codex.publish.search_folding import fold_search_index, glossary_names
@@ -144,6 +145,11 @@ class CodexConfig(Config):
     offline_folder = c.Type(bool, default=False)
     # The offline zip to offer on the served site (CODEX_OFFLINE_ZIP; python -m codex.deploy makes it first).
     offline_zip = c.Type(str, default="")
+    # A pull request's preview (CODEX_PREVIEW, the pull request's number; python -m codex.deploy --preview): a banner
+    # and noindex on every page, no sitemap, robots.txt or web app (codex/publish/preview.py). Its banner links to
+    # the published site (CODEX_PUBLISHED_URL).
+    preview = c.Type((str, int), default="")  # !ENV reads a number as a number
+    published_url = c.Type(str, default="")
     rulebook = c.SubConfig(RulebookConfig)
 
 
@@ -157,6 +163,7 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         self.lang = ""
         self.files = Files([])
         self.offline = NO_OFFLINE_COPY
+        self.preview = Preview()
         self.other_languages = OtherLanguages(MkDocsConfig(), [])
         self.tooltips: dict[str, str] = {}
         self.wiki: WikiTargets | None = None
@@ -252,12 +259,26 @@ class CodexPlugin(BasePlugin[CodexConfig]):
             BuildContext(Path(config.docs_dir), self.docs_folder, lang, config.config_file_path, self.wiki.anchors)
         )
         macros_plugin.register_macros(html_blocks_marked(macros))
+        try:
+            self.preview = Preview.of(str(self.config.preview), self.config.published_url)
+        except PreviewError as err:
+            raise PluginError(str(err)) from None
+        config.extra["codex_preview"] = self.preview_banner(config) if self.preview else None
         if self.config.offline_folder:
             configure_for_folder(config)
             config.extra["codex_app"] = None
         else:
-            config.extra["codex_app"] = app_links()
+            config.extra["codex_app"] = None if self.preview else app_links()
         return config
+
+    def preview_banner(self, config: MkDocsConfig) -> dict[str, str]:
+        """What a preview's banner says in this language, and the published site's page it links to."""
+        assert self.ui is not None
+        return {
+            "text": self.ui.text("preview_banner", self.lang, number=str(self.preview.number)),
+            "link_text": self.ui.text("preview_banner_link", self.lang),
+            "link": self.preview.published_page(languages_of(config).folder(self.lang)),
+        }
 
     def on_files(self, files: Files, config: MkDocsConfig, **kwargs: Any) -> Files:
         """Keep the site's files: the rulebook finds each page's built file and URL among them; the calculators' and
@@ -500,8 +521,10 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         is_root_language = languages.depth == 0
         if template_name == SITEMAP:  # a language below the root writes none: the root's lists every language
             pages = [(f.page.url, f.page.update_date) for f in context["pages"] if f.page and not f.page.is_link]
-            context["codex_sitemap"] = (
-                sitemap_entries(config.site_url, pages, languages.folders) if is_root_language else None
+            context["codex_sitemap"] = (  # a preview is in no sitemap (codex/publish/preview.py)
+                sitemap_entries(config.site_url, pages, languages.folders)
+                if is_root_language and not self.preview
+                else None
             )
         elif template_name == "404.html":
             assert self.ui is not None
@@ -553,10 +576,13 @@ class CodexPlugin(BasePlugin[CodexConfig]):
         if self.config.offline_folder:
             finish_folder(site_dir, vendor_dir)
             return
-        write_manifest(site_dir, lang, config.site_name, config.site_description or config.site_name)
         languages = languages_of(config)
         if languages.depth == 0:
             publish_offline_zip(site_dir, self.offline)
+        if self.preview:  # a guest at the published site's address: no robots.txt, no web app of its own
+            return
+        write_manifest(site_dir, lang, config.site_name, config.site_description or config.site_name)
+        if languages.depth == 0:
             write_robots_txt(site_dir, config.site_url)
         inner_folders = [folder for other, folder in languages.folders.items() if other != lang and folder]
         write_service_worker(site_dir, languages.codes, inner_folders if languages.depth == 0 else [])

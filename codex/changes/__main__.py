@@ -12,33 +12,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from codex.changes.describe import current_ui, describe, describe_lines
+from codex.changes.describe import current_ui
 from codex.changes.history import changes_between
-from codex.changes.model import Change
+from codex.changes.markdown import LANGS, changes_markdown
 from codex.changes.snapshot import GitError
-from codex.i18n.localize import text
-from codex.i18n.ui import UIText
-
-LANGS = ("fr", "en")
-
-
-def changes_markdown(changes: list[Change], lang: str, ui: UIText, base: str, head: str) -> str:
-    """One language's section: a heading, then the changes grouped by document (the site's own pages last)."""
-    out = [f"## {ui.text('changes_heading', lang, base=base, head=head)}", ""]
-    if not changes:
-        return "\n".join([*out, ui.text("changes_none_between", lang), ""])
-    documents = [*ui.documents.by_id, ""]
-    for document in documents:
-        mine = [c for c in changes if c.document == document]
-        if not mine:
-            continue
-        name = text(ui.documents.by_id[document]["short_name"], lang) if document else ui.text("changes_site", lang)
-        out += [f"### {name}", ""]
-        for change in mine:
-            out.append(f"- {describe(change, lang, ui)}")
-            out += [f"  - {line}" for line in describe_lines(change, lang, 12)]
-        out.append("")
-    return "\n".join(out)
 
 
 def main(argv: list[str] | None = None) -> int:

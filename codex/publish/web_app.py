@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from codex.publish.icons import ICON_SIZES, icon_png
+from codex.publish.preview import PREVIEWS_FOLDER
 
 WORKER_SOURCE = "assets/javascripts/codex-service-worker.js"  # in the theme's custom_dir, copied into every language
 SERVICE_WORKER = "sw.js"
@@ -126,6 +127,8 @@ def write_service_worker(language_dir: Path, langs: list[str], other_folders: li
     """Write sw.js at this language's root; returns its path. `langs`: the site's languages (search stemmers kept);
     `other_folders`: the other languages' folders inside this one, which its worker leaves to theirs."""
     paths = precache_paths(language_dir, langs, other_folders)
+    # the previews' folder, where pull requests are published beside the site (codex/publish/preview.py)
+    left_to_network = [PREVIEWS_FOLDER]
     # the files cached on use count in the version too: a new runtime or module drops the cached old one
     on_use = sorted(
         p.relative_to(language_dir).as_posix()
@@ -139,6 +142,7 @@ def write_service_worker(language_dir: Path, langs: list[str], other_folders: li
         f"const VERSION = {json.dumps(version)};\n"
         f"const PRECACHE = {json.dumps(paths, ensure_ascii=False)};\n"
         f"const ON_USE = {json.dumps(on_use, ensure_ascii=False)};\n"
+        f"const LEFT_TO_NETWORK = {json.dumps(left_to_network)};\n"
     )
     path = language_dir / SERVICE_WORKER
     path.write_text(header + (language_dir / WORKER_SOURCE).read_text(encoding="utf-8"), encoding="utf-8")

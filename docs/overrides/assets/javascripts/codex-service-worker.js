@@ -5,7 +5,8 @@
 //   VERSION  — a hash of the published files: a new publication changes sw.js, so the browser installs the new
 //              worker, which caches the new files under a new name and deletes its old caches;
 //   PRECACHE — the files to cache, relative to this script;
-//   ON_USE   — the calculator files of this publication, kept when a page uses them, relative to this script.
+//   ON_USE   — the calculator files of this publication, kept when a page uses them, relative to this script;
+//   LEFT_TO_NETWORK — folders of the site, relative to the worker's scope, that are not this publication's.
 // While online, every request goes to the network first (the reader always sees the latest publication, and the
 // cache is refreshed with each answer); the cache answers only when the network fails or is too slow. But for the
 // calculators' modules and data and the calculators' and trackers' page scripts: their addresses carry their
@@ -138,9 +139,15 @@ self.addEventListener("message", (event) => {
   })());
 });
 
+// Pull requests' previews are published in a folder of the site (LEFT_ALONE: codex/publish/preview.py), inside this
+// worker's scope at the site's root: their pages are never this publication's, so the worker leaves them to the
+// network (no answer from this cache, no copy kept in it).
+const LEFT_ALONE = LEFT_TO_NETWORK.map((path) => new URL(path, self.registration.scope).href);
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  if (LEFT_ALONE.some((folder) => request.url.startsWith(folder))) return;
   const digest = digestNamed(request.url);
   event.respondWith(digest ? versioned(request, digest) : networkFirst(request));
 });
