@@ -55,7 +55,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.audit_pages import PAGE_KINDS, all_pages, url_path, wait_until_settled  # noqa: E402
-from tests.bench_site import CHROMIUM, Transfers, built_site, serve_like_pages  # noqa: E402
+from tests.bench_site import Transfers, built_site, serve_like_pages  # noqa: E402
+from tests.chromium import launch  # noqa: E402
 from tests.conftest import built_path  # noqa: E402
 from tests.site_server import serve  # noqa: E402
 
@@ -322,7 +323,7 @@ def measure_links(args: argparse.Namespace) -> None:
     pages = calculator_pages(site)
     try:
         with serve(site) as base, sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            browser = launch(p)
             links = {f"{page.path}#{page.anchor}": READY_PROBE for page in pages}
             links |= {f"{path}#{anchor}": TRACKER_PROBE for path, anchor in TRACKER_PAGES.items()}
             ready: dict[str, list[float]] = {link: [] for link in links}
@@ -549,7 +550,7 @@ def measure_reading(args: argparse.Namespace) -> None:
     workers = WorkerThrottle(THROTTLE_RATE)
     try:
         with serve_like_pages(site) as base, sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            browser = launch(p)
             (page_1x, worker_1x), (page_4x, worker_4x) = (
                 busy_loop_ms(browser, base + pages[0].path, throttled) for throttled in (None, workers)
             )
@@ -626,7 +627,7 @@ def main() -> None:
     sw = args.service_worker
     try:
         with serve(site) as base, sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            browser = launch(p)
             ready: dict[str, list[float]] = {page.path: [] for page in pages}
             plain: dict[str, list[float]] = {page.path: [] for page in pages}
             for page in pages:  # a first visit warms the server's disk cache
@@ -661,7 +662,7 @@ def main() -> None:
                     flush=True,
                 )
         with serve_like_pages(site) as base, sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            browser = launch(p)
             print(
                 "\nBytes from assets/calculators/ on a cold visit (gzip, headers included; codex-calculators.js, "
                 "loaded on every page, apart):\n"

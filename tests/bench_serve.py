@@ -24,10 +24,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tests.chromium import launch  # noqa: E402
 from tests.conftest import copy_project  # noqa: E402
 from tests.live_serve import SHOWN_CELL, SHOWN_ON, served, set_stone_hit_points  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
 CELL_READS = "([selector, value]) => document.querySelector(selector)?.textContent.trim() === value"
 PAGE_FILE = "docs/en/object-damage.md"
 PAGE_MARK = "Codex-bench-{n}"
@@ -74,7 +74,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as p:
         project = copy_project(Path(folder))
         shutil.copytree(ROOT / "calculators", project / "calculators", ignore=shutil.ignore_patterns("__pycache__"))
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        browser = launch(p)
         context = browser.new_context(service_workers="block")
         with served(project) as server:
             tabs = {lang: context.new_page() for lang in SHOWN_ON}

@@ -36,9 +36,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.audit_pages import PAGE_KINDS, url_path, wait_for_calculators  # noqa: E402
+from tests.chromium import CHROMIUM, launch  # noqa: E402
 
 LIGHTHOUSE = "lighthouse@12.8.2"
-CHROMIUM = "/usr/bin/chromium"
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 COMPRESSIBLE = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt", ".py", ".wasm", ".csv")
 
@@ -252,7 +252,7 @@ def visit_bytes(base: str, langs: list[str]) -> None:
         "\n|---|---|---|---|---|---|---|"
     )
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        browser = launch(p)
         for kind, page_path in PAGE_KINDS.items():
             for lang in langs:
                 context = browser.new_context(viewport={"width": 390, "height": 844})

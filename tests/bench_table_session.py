@@ -28,7 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.audit_pages import PHONE  # noqa: E402
-from tests.bench_site import CHROMIUM, built_site  # noqa: E402
+from tests.bench_site import built_site  # noqa: E402
+from tests.chromium import launch  # noqa: E402
 from tests.site_server import serve  # noqa: E402
 
 PAGES = {"initiative-points": "initiative-points/tracker/", "adnd-round": "round-tracker/"}
@@ -198,7 +199,7 @@ def main() -> None:
     print(f"| fight | language | taps | characters typed | seconds (median of {args.runs}) |")
     print("|---|---|---|---|---|")
     with serve(site) as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM)
+        browser = launch(p)
         for name, (tracker_id, fight) in FIGHTS.items():
             for lang in ("fr", "en"):
                 runs = [play(browser, url, lang, tracker_id, fight) for _ in range(args.runs)]

@@ -160,18 +160,10 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 def browser():
     from playwright.sync_api import sync_playwright
 
+    from tests.chromium import launch
+
     with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path="/usr/bin/chromium",
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
-        )
+        browser = launch(p)
         yield browser
         browser.close()
 

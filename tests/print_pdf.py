@@ -9,15 +9,12 @@ The GM screen: the same with gm-screen/ (or en/gm-screen/). Chromium: /usr/bin/c
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.chromium import launch  # noqa: E402
 from tests.site_server import serve  # noqa: E402
-
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu"]
 
 
 def print_page(browser, base_url: str, page_path: str, out: Path, color_scheme: str = "light") -> Path:
@@ -42,7 +39,7 @@ def main(site: str, page_path: str, out: str) -> None:
     from playwright.sync_api import sync_playwright
 
     with serve(site, search=False) as base, sync_playwright() as p:  # a printed page has no search to build
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        browser = launch(p)
         try:
             print_page(browser, base, page_path, Path(out))
         finally:

@@ -12,6 +12,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.chromium import launch  # noqa: E402
 from tests.site_server import serve  # noqa: E402
 
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
@@ -21,7 +22,7 @@ def main(site: str, out: str, pages: list[str]) -> None:
     out_dir = Path(out)
     out_dir.mkdir(parents=True, exist_ok=True)
     with serve(site) as base, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+        browser = launch(p)
         for page_path in pages:
             for lang, prefix in (("fr", "/"), ("en", "/en/")):
                 name = (page_path.strip("/") or "home").replace("/", "_")
