@@ -129,9 +129,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> Iterator[None]:
     if os.environ.get("PYTEST_XDIST_WORKER"):
         ranks.update({path: 0 for path in ranks if path.name in FIRST_ON_WORKERS})
     browser_tests = Counter(item.path for item in items if item.get_closest_marker("browser"))
-    # stable: each file's tests stay together, in their order; among the browser files, those with most browser tests
-    # first, so that the run ends on short files and both workers end together
-    items.sort(key=lambda item: (ranks[item.path], -browser_tests[item.path]))
+    long_files = {item.path for item in items if item.get_closest_marker("long")}
+    # stable: each file's tests stay together, in their order; among the browser files, the long ones, then those
+    # with most browser tests first, so that the run ends on short files and both workers end together
+    items.sort(key=lambda item: (ranks[item.path], item.path not in long_files, -browser_tests[item.path]))
     return (yield)
 
 

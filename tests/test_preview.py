@@ -27,6 +27,8 @@ TABLE_FILE = "data/tables/standard-objects.yaml"
 TABLE_PAGE = "object-damage/"
 CHANGED_TITLE = {"fr": "Objets standard (aperçu)", "en": "Standard objects (preview)"}
 
+pytestmark = pytest.mark.long  # two builds of its own, every page of the preview visited
+
 
 @pytest.fixture(scope="module")
 def sites(tmp_path_factory) -> tuple[Path, Path, str, int]:

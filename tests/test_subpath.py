@@ -23,7 +23,7 @@ from tests.phone_measure import phone_problems
 from tests.site_pages import site_pages
 from tests.site_server import SEARCH_INDEX, free_port, serve_like_pages, without_documents
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.long]  # long: a build of its own, every page visited
 
 # `python -m codex.deploy` runs this module on the site it is about to publish: CODEX_CHECK_SITE names that built
 # folder and CODEX_CHECK_SITE_URL the address it was built for (its path is the prefix it is served under here).
