@@ -63,26 +63,26 @@ class Printed:
 
 @pytest.fixture(scope="module")
 def printed(browser, site_url, tmp_path_factory):
-    """page path -> Printed: each page printed once for all the tests of this module."""
+    """page path -> Printed: each page printed once for all the tests of this module, one after another in one tab
+    (a tab per page would start a renderer process per page)."""
     folder = tmp_path_factory.mktemp("print")
     done: dict[str, Printed] = {}
+    context = browser.new_context(service_workers="block")  # it would fetch the whole site for each page
+    page = context.new_page()
 
     def run(page_path: str) -> Printed:
         if page_path not in done:
             out = folder / f"{page_path.strip('/').replace('/', '_') or 'home'}.pdf"
-            context = browser.new_context(service_workers="block")  # it would fetch the whole site for each page
-            try:
-                page = context.new_page()
-                assert page.goto(site_url + page_path).ok, page_path
-                screen = page.evaluate(SCREEN_TEXTS_JS)
-                page.emulate_media(media="print")
-                page.pdf(path=str(out), format="A4", prefer_css_page_size=True)
-            finally:
-                context.close()
+            page.emulate_media(media="screen")
+            assert page.goto(site_url + page_path).ok, page_path
+            screen = page.evaluate(SCREEN_TEXTS_JS)
+            page.emulate_media(media="print")
+            page.pdf(path=str(out), format="A4", prefer_css_page_size=True)
             done[page_path] = Printed(out, pdf_text_by_sheet(out), screen)
         return done[page_path]
 
-    return run
+    yield run
+    context.close()
 
 
 @pytest.fixture(scope="module")

@@ -21,7 +21,7 @@ from tests.audit_pages import PHONE, VIOLATIONS_JS, InFlight, url_path, wait_for
 from tests.conftest import EXAMPLE_REPO_URL, LANGS, ROOT, run_mkdocs_build
 from tests.phone_measure import phone_problems
 from tests.site_pages import site_pages
-from tests.site_server import SEARCH_INDEX, free_port, serve_like_pages, without_documents
+from tests.site_server import SEARCH_INDEX, free_port, serve_like_pages
 
 pytestmark = [pytest.mark.browser, pytest.mark.long]  # long: a build of its own, every page visited
 
@@ -39,21 +39,27 @@ NOT_FOUND = {"fr": "Page introuvable", "en": "Page not found"}
 
 
 @pytest.fixture(scope="module")
-def base_url(tmp_path_factory) -> Iterator[str]:
-    """'http://127.0.0.1:PORT/codex2bis/': the site built for this address and served there (or the deploy's site,
-    served under its address's path)."""
+def served(tmp_path_factory) -> Iterator[tuple[str, Path]]:
+    """('http://127.0.0.1:PORT/codex2bis/', its folder): the site built for this address and served there (or the
+    deploy's site, served under its address's path), its search indexes without their documents (site_server.py:
+    the theme's worker would build the whole index at every visit; the search test gets them whole)."""
     if CHECKED_SITE:
-        with serve_like_pages(Path(CHECKED_SITE), PREFIX) as url:
-            yield url
+        with serve_like_pages(Path(CHECKED_SITE), PREFIX, search=False) as url:
+            yield url, Path(CHECKED_SITE)
         return
     port = free_port()
     address = f"http://127.0.0.1:{port}{PREFIX}"
     site = tmp_path_factory.mktemp("subpath-site")
     result = run_mkdocs_build(ROOT, site, CODEX_SITE_URL=address, CODEX_REPO_URL=EXAMPLE_REPO_URL)
     assert result.returncode == 0, result.stderr[-4000:]
-    with serve_like_pages(site, PREFIX, port) as url:
+    with serve_like_pages(site, PREFIX, port, search=False) as url:
         assert url == address
-        yield url
+        yield url, site
+
+
+@pytest.fixture(scope="module")
+def base_url(served) -> str:
+    return served[0]
 
 
 def watch(page) -> list[str]:
@@ -79,11 +85,15 @@ def in_language(path: str, lang: str) -> str:
     return ("/" if lang == "fr" else f"/{lang}/") + bare
 
 
-def search_index_without_documents(route) -> None:
-    """Answer the search index's request with its configuration and no document (tests/site_server.py: the theme's
-    worker would build the whole index at every visit); the search test below runs on the whole index."""
-    response = route.fetch()
-    route.fulfill(response=response, body=without_documents(response.body()))
+def whole_search_index(site: Path):
+    """A route's handler that answers a search index's request with the built file, documents and all (the server
+    leaves them out: `served`)."""
+
+    def answer(route) -> None:
+        built = site / urlsplit(route.request.url).path.removeprefix(PREFIX)
+        route.fulfill(path=built, content_type="application/json")
+
+    return answer
 
 
 @dataclass
@@ -105,12 +115,11 @@ def visits(browser, base_url) -> dict[str, PageVisit]:
     policy's violations recorded: the sub-path, content policy and phone checks below read the same visits, so that
     no page is loaded three times. Each visit waits for every calculator and tracker to be ready (their worker, wasm
     and data under the policy) and the network to rest (audit_pages.InFlight); the search index comes without its
-    documents (search_index_without_documents)."""
+    documents (`served`)."""
     context = browser.new_context(
         viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, service_workers="block"
     )
     context.add_init_script(VIOLATIONS_JS)
-    context.route(f"**/{SEARCH_INDEX}", search_index_without_documents)
     page = context.new_page()
     problems = watch(page)
     in_flight = InFlight(page)
@@ -171,7 +180,9 @@ def test_the_language_switcher_lands_on_the_same_page(page, base_url, start, lan
 
 
 @pytest.mark.parametrize("lang, query", [("fr", "fumble"), ("en", "fumble")])
-def test_search_finds_pages_under_the_sub_path(page, base_url, lang, query):
+def test_search_finds_pages_under_the_sub_path(page, served, lang, query):
+    base_url, site = served
+    page.context.route(f"**/{SEARCH_INDEX}", whole_search_index(site))
     problems = watch(page)
     page.goto(page_url(base_url, in_language("/", lang)), wait_until="networkidle")
     page.locator("label.md-search__icon, .md-search__input").first.click()
