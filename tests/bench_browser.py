@@ -1,0 +1,79 @@
+"""What a page visit costs Chromium, in CPU seconds of the whole machine (all of Chromium's processes): a new context
+per visit, as most browser tests open one, and a visit in a tab already open; with the switches of tests/chromium.py
+and without the ones that turn off the hidden omnibox popup of each window.
+
+    .venv/bin/python tests/bench_browser.py [SITE] [--visits N]
+
+SITE: a built site (default: site/, after `mkdocs build`). Run it on an otherwise idle machine: the figure is the
+machine's busy time (/proc/stat) while the visits run, divided by their number."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.audit_pages import wait_until_settled  # noqa: E402
+from tests.chromium import CHROMIUM, LAUNCH_ARGS, NOT_NEEDED_FEATURES, PLAYWRIGHT_DISABLED_FEATURES  # noqa: E402
+from tests.site_server import serve  # noqa: E402
+
+PAGES = ["/", "/movement/", "/round-tracker/", "/en/glossary/"]  # a plain page, a calculator, a tracker, a long page
+SETTLE = 1.0  # seconds a page is left open once settled: what it still does then is counted too
+
+
+def busy_seconds() -> float:
+    """CPU seconds the machine has spent busy since it started (every process, the kernel's work included)."""
+    fields = [int(value) for value in open("/proc/stat").readline().split()[1:]]
+    return (sum(fields) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")
+
+
+def per_visit(browser, base: str, path: str, visits: int, fresh_context: bool) -> float:
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(base + "/404.html")
+    started = busy_seconds()
+    for _ in range(visits):
+        if fresh_context:
+            own = browser.new_context(service_workers="block")
+            tab = own.new_page()
+        else:
+            tab = page
+        tab.goto(base + path)
+        wait_until_settled(tab, network=False)
+        time.sleep(SETTLE)
+        if fresh_context:
+            own.close()
+    spent = (busy_seconds() - started) / visits
+    context.close()
+    return spent
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("site", nargs="?", default="site", type=Path)
+    parser.add_argument("--visits", type=int, default=6)
+    args = parser.parse_args()
+    without_ours = [arg for arg in LAUNCH_ARGS if not arg.startswith("--disable-features=")]
+    without_ours.append("--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES))
+    print(f"load average before: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    with serve(args.site, search=False) as base, sync_playwright() as p:
+        for label, launch_args in (
+            ("tests/chromium.py", LAUNCH_ARGS),
+            (f"without {NOT_NEEDED_FEATURES}", without_ours),
+        ):
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=launch_args)
+            print(f"{label} (Chromium {browser.version}), CPU-s per visit:")
+            for path in PAGES:
+                fresh = per_visit(browser, base, path, args.visits, fresh_context=True)
+                same = per_visit(browser, base, path, args.visits, fresh_context=False)
+                print(f"  {path:<18} new context {fresh:.2f}   same tab {same:.2f}")
+            browser.close()
+
+
+if __name__ == "__main__":
+    main()
