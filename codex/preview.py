@@ -17,25 +17,27 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from codex.changes.describe import current_ui
 from codex.changes.history import changes_between
-from codex.changes.markdown import LANGS, changes_markdown
+from codex.changes.markdown import changes_markdown
 from codex.changes.snapshot import GitError
 from codex.git import git_output
 from codex.i18n.ui import UIText
 from codex.publish.preview import preview_address
+from codex.site_languages import project_site_languages
 
 # What the offline zip and the books are made from beyond the pages: a pull request that changes one of these gets
 # them in its preview (codex.deploy --with-downloads); a change of the rules shows in the pages and the rulebook page.
 DOWNLOAD_SOURCES = ("codex/book/", "codex/offline.py", "codex/publish/offline_", "codex/publish/rulebook.py")
 
 
-def comment(changes_text: list[str], ui: UIText, address: str, commit: str) -> str:
+def comment(changes_text: list[str], ui: UIText, address: str, commit: str, langs: Sequence[str]) -> str:
     """The pull request's comment: the preview's address and commit in each language, then the rule changes."""
     out = []
-    for lang in LANGS:
+    for lang in langs:
         out += [
             f"## {ui.text('preview_comment_heading', lang)}",
             "",
@@ -46,8 +48,8 @@ def comment(changes_text: list[str], ui: UIText, address: str, commit: str) -> s
     return "\n".join(out + changes_text)
 
 
-def in_both_languages(ui: UIText, key: str, **fields: str) -> str:
-    return "\n\n".join(ui.text(key, lang, **fields) for lang in LANGS) + "\n"
+def in_every_language(ui: UIText, langs: Sequence[str], key: str, **fields: str) -> str:
+    return "\n\n".join(ui.text(key, lang, **fields) for lang in langs) + "\n"
 
 
 def needs_downloads(changed_paths: list[str]) -> bool:
@@ -71,12 +73,17 @@ def main(argv: list[str] | None = None) -> int:
     downloads.add_argument("head")
     parser.add_argument("--repo", type=Path, default=Path("."), help="the repository (default: the current folder)")
     args = parser.parse_args(argv)
+    try:
+        languages = project_site_languages(args.repo)  # French first: the root language, then the others
+    except OSError as err:
+        print(f"codex.preview: cannot read the site's languages in {args.repo}: {err}", file=sys.stderr)
+        return 2
     ui = current_ui()
     if args.command == "removed":
-        print(in_both_languages(ui, "preview_removed"))
+        print(in_every_language(ui, languages.codes, "preview_removed"))
     elif args.command == "from-fork":
         command = f"`python -m codex.deploy --preview {args.number} --site-url http://127.0.0.1:8765/codex2bis/`"
-        print(in_both_languages(ui, "preview_from_fork", command=command))
+        print(in_every_language(ui, languages.codes, "preview_from_fork", command=command))
     elif args.command == "needs-downloads":
         changed = git_output(args.repo, "diff", "--name-only", f"{args.base}...{args.head}")
         if changed is None:
@@ -90,9 +97,12 @@ def main(argv: list[str] | None = None) -> int:
         except GitError as err:
             print(f"codex.preview: {err}", file=sys.stderr)
             return 2
-        texts = [changes_markdown(changes, lang, ui, args.base, args.head, address) for lang in LANGS]
+        texts = [
+            changes_markdown(changes, lang, ui, args.base, args.head, address, languages.folder(lang))
+            for lang in languages.codes
+        ]
         commit = git_output(args.repo, "rev-parse", "--short", args.head) or args.head
-        print(comment(texts, ui, address, commit.strip()))
+        print(comment(texts, ui, address, commit.strip(), languages.codes))
     return 0
 
 

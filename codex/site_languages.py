@@ -49,9 +49,14 @@ class SiteLanguages:
         return len(folder.split("/")) if folder else 0
 
 
-def project_languages(project: Path) -> tuple[str, ...]:
-    """The site's languages, from the project's root configuration (its switcher's list; its own language alone
-    when it lists none)."""
+def project_site_languages(project: Path) -> SiteLanguages:
+    """The site's languages and their folders, from the project's root configuration (its switcher's list; its own
+    language alone when it lists none), the root language as the current one."""
     config = yaml.load((project / ROOT_CONFIG).read_text(encoding="utf-8"), Loader=ConfigLoader) or {}
     extra, theme = config.get("extra") or {}, config.get("theme") or {}
-    return tuple(SiteLanguages.from_alternate(extra.get("alternate"), theme.get("language", "")).codes)
+    return SiteLanguages.from_alternate(extra.get("alternate"), theme.get("language", ""))
+
+
+def project_languages(project: Path) -> tuple[str, ...]:
+    """The site's languages, from the project's root configuration (`project_site_languages`)."""
+    return tuple(project_site_languages(project).codes)

@@ -13,6 +13,7 @@ from codex.adapter.plugin import codex_options
 from tests.conftest import ROOT
 
 RULES_FOLDERS = ("data", "docs/fr", "docs/en")
+CONFIGURATION = "mkdocs.yml"  # the site's languages, which the commands read
 LEFT_OUT = shutil.ignore_patterns("__pycache__")  # the seeds too: the pages quote them (author_text)
 FIRST_DATE = 1709294400  # 2024-03-01 12:00 UTC, the first commit's date; each next commit one day later
 DAY = 86400
@@ -27,9 +28,10 @@ class GitRepo:
 
     @classmethod
     def of_project(cls, root: Path, source: Path = ROOT) -> GitRepo:
-        """A repository holding the project's rules as they are now, in one commit."""
+        """A repository holding the project's rules and configuration as they are now, in one commit."""
         for folder in RULES_FOLDERS:
             shutil.copytree(source / folder, root / folder, ignore=LEFT_OUT)
+        shutil.copy(source / CONFIGURATION, root / CONFIGURATION)
         repo = cls(root)
         repo.git("init", "--quiet", "--initial-branch=main")
         repo.commit("The project's rules")

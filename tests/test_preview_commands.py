@@ -15,6 +15,7 @@ from codex.changes.model import Change
 from codex.deploy import build_variables
 from codex.preview import comment, needs_downloads
 from codex.publish.preview import PREVIEWS_FOLDER, Preview, PreviewError
+from codex.site_languages import project_site_languages
 from tests.conftest import ROOT
 
 PUBLISHED = "https://owner.github.io/codex2bis/"
@@ -48,24 +49,28 @@ def test_a_wrong_preview_option_says_the_expected_form(number, published, expect
 
 
 @pytest.mark.parametrize(
-    "lang, change, expected",
+    "folder, change, expected",
     [
-        ("fr", a_change(), PREVIEW + "object-damage/#table-standard-objects"),
+        ("", a_change(), PREVIEW + "object-damage/#table-standard-objects"),
         ("en", a_change(), PREVIEW + "en/object-damage/#table-standard-objects"),
         ("en", a_change(page="initiative-points/index.md", anchor=""), PREVIEW + "en/initiative-points/"),
-        ("fr", a_change(page="index.md", anchor=""), PREVIEW),
-        ("fr", a_change(kind="row-removed"), None),
-        ("fr", a_change(page=""), None),
+        ("", a_change(page="index.md", anchor=""), PREVIEW),
+        ("", a_change(kind="row-removed"), None),
+        ("", a_change(page=""), None),
     ],
 )
-def test_each_change_links_to_where_it_shows_in_the_preview(lang, change, expected):
-    assert page_address(PREVIEW, lang, change) == expected
+def test_each_change_links_to_where_it_shows_in_the_preview(folder, change, expected):
+    assert page_address(PREVIEW, folder, change) == expected
 
 
 def test_the_comment_gives_the_preview_then_each_change_linked_in_both_languages():
     ui = current_ui()
-    texts = [changes_markdown([a_change()], lang, ui, "origin/main", "HEAD", PREVIEW) for lang in ("fr", "en")]
-    said = comment(texts, ui, PREVIEW, "abc1234")
+    languages = project_site_languages(ROOT)
+    texts = [
+        changes_markdown([a_change()], lang, ui, "origin/main", "HEAD", PREVIEW, languages.folder(lang))
+        for lang in languages.codes
+    ]
+    said = comment(texts, ui, PREVIEW, "abc1234", languages.codes)
     assert said.count(PREVIEW) == 4  # the address in each language, and the change in each
     assert "[voir dans l’aperçu](" + PREVIEW + "object-damage/#table-standard-objects)" in said
     assert "[see it in the preview](" + PREVIEW + "en/object-damage/#table-standard-objects)" in said

@@ -1,5 +1,5 @@
 """`python -m codex.changes BASE [HEAD]`: the rule changes from BASE to HEAD (default: HEAD) as Markdown, in French
-then in English, as reviewers read them in a pull request's summary (.github/workflows/pull-request.yml).
+then in English (the site's languages, as mkdocs.yml lists them), as reviewers read them in a pull request's summary (.github/workflows/pull-request.yml).
 
 The changes are those of the two commits compared directly (not commit by commit), grouped by source document. It
 runs from the repository's root (or pass --repo). An unknown commit or a missing history is said in one line and
@@ -14,8 +14,9 @@ from pathlib import Path
 
 from codex.changes.describe import current_ui
 from codex.changes.history import changes_between
-from codex.changes.markdown import LANGS, changes_markdown
+from codex.changes.markdown import changes_markdown
 from codex.changes.snapshot import GitError
+from codex.site_languages import project_languages
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -29,8 +30,13 @@ def main(argv: list[str] | None = None) -> int:
     except GitError as err:
         print(f"codex.changes: {err}", file=sys.stderr)
         return 2
+    try:
+        langs = project_languages(args.repo)
+    except OSError as err:
+        print(f"codex.changes: cannot read the site's languages in {args.repo}: {err}", file=sys.stderr)
+        return 2
     ui = current_ui()
-    print("\n".join(changes_markdown(changes, lang, ui, args.base, args.head) for lang in LANGS))
+    print("\n".join(changes_markdown(changes, lang, ui, args.base, args.head) for lang in langs))
     return 0
 
 

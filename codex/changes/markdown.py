@@ -8,23 +8,22 @@ from codex.changes.model import Change
 from codex.i18n.localize import text
 from codex.i18n.ui import UIText
 
-LANGS = ("fr", "en")
 
-
-def page_address(site_url: str, lang: str, change: Change) -> str | None:
-    """Where a change shows on the site at `site_url` (its page and anchor), or None (no page, or removed). Pages have
-    directory addresses; the root language's are at the site's root, another's in its folder (its code)."""
+def page_address(site_url: str, folder: str, change: Change) -> str | None:
+    """Where a change shows on the site at `site_url` (its page and anchor) in the language whose pages are in
+    `folder` ('' for the root language, 'en'...), or None (no page, or removed). Pages have directory addresses."""
     if not change.page or change.kind.endswith("-removed"):
         return None
     stem = change.page.removesuffix(".md")
     path = "" if stem == "index" else stem.removesuffix("/index") + "/"
-    folder = "" if lang == LANGS[0] else lang + "/"
-    return site_url + folder + path + (f"#{change.anchor}" if change.anchor else "")
+    return site_url + (folder + "/" if folder else "") + path + (f"#{change.anchor}" if change.anchor else "")
 
 
-def changes_markdown(changes: list[Change], lang: str, ui: UIText, base: str, head: str, site_url: str = "") -> str:
+def changes_markdown(
+    changes: list[Change], lang: str, ui: UIText, base: str, head: str, site_url: str = "", folder: str = ""
+) -> str:
     """One language's section: a heading, then the changes grouped by document (the site's own pages last); with
-    `site_url` (a pull request's preview), each change links to where it shows there."""
+    `site_url` (a pull request's preview) and the language's `folder` there, each change links to where it shows."""
     out = [f"## {ui.text('changes_heading', lang, base=base, head=head)}", ""]
     if not changes:
         return "\n".join([*out, ui.text("changes_none_between", lang), ""])
@@ -36,7 +35,7 @@ def changes_markdown(changes: list[Change], lang: str, ui: UIText, base: str, he
         name = text(ui.documents.by_id[document]["short_name"], lang) if document else ui.text("changes_site", lang)
         out += [f"### {name}", ""]
         for change in mine:
-            address = page_address(site_url, lang, change) if site_url else None
+            address = page_address(site_url, folder, change) if site_url else None
             link = f" ([{ui.text('preview_see', lang)}]({address}))" if address else ""
             out.append(f"- {describe(change, lang, ui)}{link}")
             out += [f"  - {line}" for line in describe_lines(change, lang, 12)]
