@@ -9,6 +9,8 @@ python3 -m venv "$tools/venv" && "$tools/venv/bin/pip" install -q uv
 compile() { "$tools/venv/bin/uv" pip compile pyproject.toml --generate-hashes --python-version 3.11 --universal -q "$@"; }
 compile -o requirements/build.lock
 compile --extra test -o requirements/test.lock
+# installer.lock: uv itself, the version that resolved the locks, which the README's commands install with pip.
+echo "uv==$("$tools/venv/bin/uv" --version | cut -d" " -f2)" | compile - -o requirements/installer.lock
 # properdocs.lock: the build lock with ProperDocs (a maintained fork of MkDocs 1.x) in place of MkDocs, every other
 # version held to build.lock's, so that tools/properdocs_build.sh compares the two engines and nothing else. MkDocs is
 # left out although mkdocs-material, mkdocs-macros-plugin and this project still name it: ProperDocs answers their
@@ -19,4 +21,4 @@ echo 'properdocs~=1.6.7' | compile - --excludes "$tools/without.txt" -c requirem
 sed -i '2a # ProperDocs in place of MkDocs; install with: pip install --no-deps --require-hashes -r requirements/properdocs.lock' \
   requirements/properdocs.lock
 rm -rf "$tools"
-echo "requirements/build.lock, test.lock and properdocs.lock refreshed; commit them with pyproject.toml"
+echo "requirements/build.lock, test.lock, installer.lock and properdocs.lock refreshed; commit them with pyproject.toml"

@@ -36,7 +36,7 @@ def test_the_lock_pins_every_declared_dependency_within_its_range(lock, extra):
         )
 
 
-@pytest.mark.parametrize("lock", ["build.lock", "test.lock"])
+@pytest.mark.parametrize("lock", ["build.lock", "test.lock", "installer.lock"])
 def test_every_pin_has_a_hash(lock):
     text = (ROOT / "requirements" / lock).read_text(encoding="utf-8")
     blocks = re.split(r"\n(?=[A-Za-z0-9._-]+==)", text.split("\n", 2)[2])
@@ -45,5 +45,10 @@ def test_every_pin_has_a_hash(lock):
 
 def test_the_readme_installs_from_the_locks():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "pip install --require-hashes -r requirements/installer.lock" in readme
     assert "--require-hashes -r requirements/build.lock" in readme
     assert "--require-hashes -r requirements/test.lock" in readme
+
+
+def test_the_installer_lock_pins_uv_alone():
+    assert list(pins("installer.lock")) == ["uv"]
