@@ -17,6 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.audit_pages import wait_until_settled  # noqa: E402
+from tests.bench_site import load_average  # noqa: E402
 from tests.chromium import CHROMIUM, LAUNCH_ARGS, NOT_NEEDED_FEATURES, PLAYWRIGHT_DISABLED_FEATURES  # noqa: E402
 from tests.site_server import serve  # noqa: E402
 
@@ -60,7 +61,7 @@ def main() -> None:
     args = parser.parse_args()
     without_ours = [arg for arg in LAUNCH_ARGS if not arg.startswith("--disable-features=")]
     without_ours.append("--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES))
-    print(f"load average before: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    print(f"load average before: {load_average()}")
     with serve(args.site, search=False) as base, sync_playwright() as p:
         for label, launch_args in (
             ("tests/chromium.py", LAUNCH_ARGS),

@@ -2,7 +2,7 @@
 
 Each new Playwright context opens a window, and Chromium 156 gives every window a web UI omnibox popup in a renderer
 process of its own, which nobody sees in a headless browser: about 0.6 s of a core for each page a test opens,
-half of a plain page's visit (BENCHMARKS.md, "Issue 37, a window's hidden popup"). NOT_NEEDED_FEATURES turns it
+half of a plain page's visit (BENCHMARKS.md, Tests, issue 37: "A window's hidden popup"). NOT_NEEDED_FEATURES turns it
 off. Chromium keeps the last `--disable-features` it is given, so ours repeats Playwright's own list;
 tests/test_chromium_launch.py fails, naming what is missing, when Playwright adds to its list or Chromium renames the
 popup's features."""

@@ -1,5 +1,6 @@
 """`python -m codex.changes BASE [HEAD]`: the rule changes from BASE to HEAD (default: HEAD) as Markdown, in French
-then in English (the site's languages, as mkdocs.yml lists them), as reviewers read them in a pull request's summary (.github/workflows/pull-request.yml).
+then in English (the site's languages, as mkdocs.yml lists them), as reviewers read them in a pull request's summary
+(.github/workflows/pull-request.yml).
 
 The changes are those of the two commits compared directly (not commit by commit), grouped by source document. It
 runs from the repository's root (or pass --repo). An unknown commit or a missing history is said in one line and
