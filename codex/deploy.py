@@ -4,7 +4,7 @@ runs to rehearse it.
     python -m codex.deploy --site-url https://OWNER.github.io/REPOSITORY/ [--repo-url https://github.com/OWNER/REPOSITORY]
 
 1. the offline copy: `python -m codex.offline` (folder and zip, under offline/);
-2. the typeset books: `python -m codex.book` for each language and paper, read from the offline copy's rulebook
+2. the typeset books: `python -m codex.book LANG FOLDER --paper all` for each language, read from the offline copy's rulebook
    (the same text as the site's), into offline/books/;
 3. the site, built strictly for its address into site/ (CODEX_SITE_URL, CODEX_REPO_URL), with the zip offered on
    the home page and the books on the home and rulebook pages (CODEX_OFFLINE_ZIP, CODEX_BOOKS), all copied into its
@@ -52,21 +52,21 @@ def run(step: str, command: list[str], env: dict[str, str]) -> None:
 
 
 def make_books(site: Path, folder: Path, env: dict[str, str]) -> list[Path]:
-    """Each language's book in each paper, typeset from the built `site` into `folder`, two at a time (one per core)."""
+    """Each language's book in each paper, typeset from the built `site` into `folder`: a run per language (each
+    paper laid out from the one before's page numbers), two languages at a time (one per core)."""
     folder.mkdir(parents=True, exist_ok=True)
-    jobs = [(lang, paper, folder / book_name(lang, paper)) for lang in project_languages(PROJECT) for paper in PAPERS]
+    languages = project_languages(PROJECT)
 
-    def typeset(job: tuple[str, str, Path]) -> int:
-        lang, paper, out = job
-        command = [sys.executable, "-m", "codex.book", lang, str(out), "--paper", paper, "--site", str(site)]
+    def typeset(lang: str) -> int:
+        command = [sys.executable, "-m", "codex.book", lang, str(folder), "--paper", "all", "--site", str(site)]
         return subprocess.run(command, cwd=PROJECT, env=env).returncode
 
-    print(f"== books: {len(jobs)} PDFs into {folder}", flush=True)
+    print(f"== books: {len(languages) * len(PAPERS)} PDFs into {folder}", flush=True)
     with ThreadPoolExecutor(max_workers=2) as pool:
-        codes = list(pool.map(typeset, jobs))
+        codes = list(pool.map(typeset, languages))
     if any(codes):
         raise SystemExit(f"deploy: the books failed (exit codes {codes})")
-    return [out for _, _, out in jobs]
+    return [folder / book_name(lang, paper) for lang in languages for paper in PAPERS]
 
 
 def site_address(value: str) -> str:

@@ -1,6 +1,7 @@
 """Typesetting benchmark of the books (issue 16): each language in each paper, typeset one after the other from one
 built site, with its page count, size, and time (wall clock and this process's CPU, which the machine's other load
-does not inflate). A script, not a test: BENCHMARKS.md quotes what it prints.
+does not inflate); then each language in every paper in one run, as the deploy makes them (`--paper all`: each
+paper laid out from the one before's page numbers). A script, not a test: BENCHMARKS.md quotes what it prints.
 
     .venv/bin/python tests/bench_book.py [--site DIR] [--out DIR]
 
@@ -45,13 +46,15 @@ def main(argv: list[str] | None = None) -> int:
         print("| book | pages | size | wall | CPU |")
         print("|---|---|---|---|---|")
         for lang in languages:
-            for paper in PAPERS:
-                path = out / book_name(lang, paper)
+            runs = [{paper: out / book_name(lang, paper)} for paper in PAPERS]
+            for outs in [*runs, {paper: out / book_name(lang, paper) for paper in PAPERS}]:
                 wall, cpu = time.perf_counter(), time.process_time()
-                pages = typeset(site.resolve(), languages[lang], path, paper, ROOT)
+                counts = typeset(site.resolve(), languages[lang], outs, ROOT)
                 wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-                size = path.stat().st_size / 1_000_000
-                print(f"| {path.name} | {pages} | {size:.2f} MB | {wall:.1f} s | {cpu:.1f} s |", flush=True)
+                names = " + ".join(path.name for path in outs.values())
+                pages = " + ".join(str(count) for count in counts.values())
+                size = " + ".join(f"{path.stat().st_size / 1_000_000:.2f} MB" for path in outs.values())
+                print(f"| {names} | {pages} | {size} | {wall:.1f} s | {cpu:.1f} s |", flush=True)
     return 0
 
 

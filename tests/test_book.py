@@ -1,17 +1,17 @@
 """The typeset book (python -m codex.book, issue 16): one PDF per language and paper, made from the built site's
 rulebook. Read back with pypdf: the contents' page numbers are those of the headings they name, every table of data/
 and every open question is in it, its fonts are embedded (ours only), its body is set at 10 pt, its pages carry
-their part, "page N of M", and it holds at most 34 pages. The books are typeset once per run, two at a time (about
-a minute each on the 2-core machine); the tests that need them need the built site (marked `site`)."""
+their part, "page N of M", and it holds at most 34 pages. The books are typeset once per run, as the deploy makes
+them (codex.deploy.make_books: a run per language, each about a minute on the 2-core machine, two at a time); the
+tests that need them need the built site (marked `site`)."""
 
 from __future__ import annotations
 
 import math
+import os
 import re
 import subprocess
-import sys
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -22,6 +22,7 @@ from codex.adapter.book_languages import language_configs
 from codex.book.offer import book_name, render_book_offer
 from codex.book.source import BookError, Rulebook, is_wide, nav_parts, read_rulebook
 from codex.book.typeset import PAPERS, css_content, css_string
+from codex.deploy import make_books
 from codex.i18n.ui import UIText
 from tests.conftest import LANGS, ROOT
 from tests.project_data import project_dataset
@@ -43,23 +44,16 @@ def plain(text: str) -> str:
     return re.sub(r"\s+", " ", text.replace("\u00a0", " ").replace("\u202f", " ")).strip()
 
 
-def typeset(site: Path, lang: str, paper: str, out: Path) -> Path:
-    command = [sys.executable, "-m", "codex.book", lang, str(out), "--paper", paper, "--site", str(site)]
-    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=900)
-    assert result.returncode == 0, result.stderr[-3000:]
-    return out
-
-
 @pytest.fixture(scope="session")
 def books(built_site) -> dict[tuple[str, str], Path]:
-    """The four books (French and English, A4 and Letter) of the built site, typeset two at a time, once per run."""
+    """The four books (French and English, A4 and Letter) of the built site, made as the deploy makes them (a run
+    per language, two at a time), once per run."""
 
     def make(folder: Path) -> str:
-        with ThreadPoolExecutor(max_workers=2) as pool:
-            for made in [
-                pool.submit(typeset, built_site, lang, paper, folder / book_name(lang, paper)) for lang, paper in BOOKS
-            ]:
-                made.result()
+        try:
+            make_books(built_site, folder, dict(os.environ))
+        except SystemExit as failed:  # the book's own error is in the test's captured output
+            return str(failed)
         return ""
 
     folder = made_once("books", make)

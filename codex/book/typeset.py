@@ -27,7 +27,8 @@ from codex.publish.rulebook import MAX_TOC_SECTIONS
 HERE = Path(__file__).resolve().parent
 SHEET = HERE / "book.css"
 PAGE_ATTRIBUTE = "data-book-page"  # on each link inside the book: the page its target is on
-PLACEHOLDER_PAGE = 10  # what a link shows before its target's page is known (the first layout)
+PLACEHOLDER_PAGE = 10  # what a link shows if its target has no id in the text (the layout then says it is missing)
+GUESSED_LENGTH = 32  # pages: about a book's length (tests/test_book.py allows 34), for the first guess of its pages
 MAX_PASSES = 6
 # What a text's fields stand for in CSS generated content: the page, the page count, the page of a link's target.
 PAGE = "counter(page)"
@@ -110,15 +111,31 @@ def anchor_pages(document) -> dict[str, int]:
     return pages
 
 
-def lay_out(soup: BeautifulSoup, site: Path, sheets: list, fonts):
+def first_guess(soup: BeautifulSoup) -> dict[str, int]:
+    """Each id's page as first guessed, before any layout: where it stands in the book's text, spread over a book of
+    GUESSED_LENGTH pages. Only how many layouts the book takes depends on it: a guess with the right number of digits
+    leaves the lines as the true numbers will (a single-digit page read as "10" can push a paragraph onto a new
+    line, and a target onto the next page)."""
+    before, offsets = 0, {}
+    for node in soup.descendants:
+        if isinstance(node, Tag):
+            if node.get("id"):
+                offsets.setdefault(node["id"], before)
+        else:
+            before += len(node)
+    return {anchor: 1 + GUESSED_LENGTH * offset // max(before, 1) for anchor, offset in offsets.items()}
+
+
+def lay_out(soup: BeautifulSoup, site: Path, sheets: list, fonts, guess: dict[str, int]):
     """Lay the book out until every link's page number is the page its target is on: each pass writes, on each
-    internal link, the page that the previous pass found its target on (PAGE_ATTRIBUTE; the sheet prints it), and
-    lays the book out again, until nothing moves. (WeasyPrint's own target-counter() can keep a page number that a
-    later layout of its columns moved, so the book does not rely on it.)"""
+    internal link, the page its target is on by the previous pass (by `guess` at the first; PAGE_ATTRIBUTE, which the
+    sheet prints), and lays the book out again, until nothing moves. Returns the document and each id's page.
+    (WeasyPrint's own target-counter() can keep a page number that a later layout of its columns moved, so the book
+    does not rely on it.)"""
     from weasyprint import HTML
 
     links = internal_links(soup)
-    found: dict[str, int] = {}
+    found = guess
     for _ in range(MAX_PASSES):
         for link in links:
             target = link["href"][1:]
@@ -133,12 +150,15 @@ def lay_out(soup: BeautifulSoup, site: Path, sheets: list, fonts):
                 + ", ".join("#" + m for m in missing[:10])
             )
         if all(found[target] == page for target, page in shown.items()):
-            return document
+            return document, found
     raise BookError(f"the page numbers of the book's links did not settle in {MAX_PASSES} layouts")
 
 
-def typeset(site: Path, language: Language, out: Path, paper: str, project: Path) -> int:
-    """Write the book of `language` from the built `site` to `out`; returns its page count."""
+def typeset(site: Path, language: Language, outs: dict[str, Path], project: Path) -> dict[str, int]:
+    """Write the book of `language` from the built `site` in each paper of `outs` (paper -> PDF); returns each
+    paper's page count. One run loads WeasyPrint and reads the rulebook once for every paper; the papers are laid out
+    in turn, each from the page numbers of the one before, which are nearer the truth than the first guess (a
+    target moves a page or so from one paper to the other). Each book settles in two layouts (tests/bench_book.py)."""
     from weasyprint import CSS  # imported here: loading Pango takes a while, and only the book needs it
     from weasyprint.text.fonts import FontConfiguration
 
@@ -146,12 +166,16 @@ def typeset(site: Path, language: Language, out: Path, paper: str, project: Path
     ui = UIText.from_dataset(load_dataset_once(project / "data"))
     book = read_rulebook(site, language)
     soup = BeautifulSoup(book_html(book, language, ui, built_from(project, language.code, ui)), "html.parser")
-    fonts = FontConfiguration()
-    sheets = [
-        CSS(filename=str(SHEET), font_config=fonts),
-        CSS(string=page_css(language.code, paper, ui), font_config=fonts),
-    ]
-    document = lay_out(soup, site, sheets, fonts)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    document.write_pdf(out)
-    return len(document.pages)
+    guess = first_guess(soup)
+    counts: dict[str, int] = {}
+    for paper, out in outs.items():
+        fonts = FontConfiguration()
+        sheets = [
+            CSS(filename=str(SHEET), font_config=fonts),
+            CSS(string=page_css(language.code, paper, ui), font_config=fonts),
+        ]
+        document, guess = lay_out(soup, site, sheets, fonts, guess)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        document.write_pdf(out)
+        counts[paper] = len(document.pages)
+    return counts
