@@ -169,11 +169,18 @@ def browser():
         browser.close()
 
 
+@pytest.fixture(scope="module")
+def desktop_tab(browser):
+    """The module's desktop tab, without the site's service worker, which would fetch the whole site for every test
+    (tests/test_offline.py tests it)."""
+    from tests.reused_tab import reused_tab
+
+    with reused_tab(browser, viewport={"width": 1280, "height": 900}, service_workers="block") as tab:
+        yield tab
+
+
 @pytest.fixture
-def page(browser):
-    """A desktop tab in a fresh context, without the site's service worker, which would fetch the whole site for every
-    test (tests/test_offline.py tests it)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
-    page = context.new_page()
-    yield page
-    context.close()
+def page(desktop_tab):
+    """A desktop tab as if new: the module's one tab, emptied of what the test before left (tests/reused_tab.py)."""
+    with desktop_tab.as_new() as page:
+        yield page

@@ -14,17 +14,24 @@ import pytest
 from calculators import page_glue
 from calculators.tracker_common import TrackerContext
 from tests.audit_pages import PHONE
+from tests.reused_tab import reused_tab
 from tests.tracker_pages import IDLE, PAGES, PREFIX, Tracker, keep_in_browser, open_tracker
 from tests.tracker_plays import SAVED, data, saved
 
 ANSWER = "[data-answer]:not(:empty)"
 
 
+@pytest.fixture(scope="module")
+def phone_tab(browser):
+    with reused_tab(browser, viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block") as tab:
+        yield tab
+
+
 @pytest.fixture
-def phone(browser):
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block")
-    yield context.new_page()
-    context.close()
+def phone(phone_tab):
+    """A phone's tab as if new (tests/reused_tab.py)."""
+    with phone_tab.as_new() as page:
+        yield page
 
 
 def on_phone(phone, site_url: str, lang: str, tracker_id: str) -> Tracker:
