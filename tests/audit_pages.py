@@ -143,13 +143,13 @@ class Visit:
     violations: list[dict]
 
 
-def visit(context, url: str, network: bool = True, contrast: bool = True) -> Visit:
-    """Open `url` in a new tab of `context`, wait for its calculators to be ready, run axe-core (without its
-    color-contrast rule unless `contrast`); then, if `network`, wait for the network to rest, so that `requests` holds
-    what the search worker and the page's scripts asked for (usually already the case once axe is done).
+def visit(tab, url: str, network: bool = True, contrast: bool = True) -> Visit:
+    """Open `url` in `tab`, wait for its calculators to be ready, run axe-core (without its color-contrast rule unless
+    `contrast`); then, if `network`, wait for the network to rest, so that `requests` holds what the search worker
+    and the page's scripts asked for (usually already the case once axe is done).
 
-    The audits share one context per viewport and scheme: a fresh one would install the site's service worker, which
-    fetches the whole site, at every visit."""
+    The audits visit their pages one after another in one tab per viewport and scheme: a fresh context would install
+    the site's service worker, which fetches the whole site, at every visit, and a new tab costs a renderer process."""
     from axe_playwright_python.sync_playwright import Axe
 
     requests: list[str] = []
@@ -157,21 +157,19 @@ def visit(context, url: str, network: bool = True, contrast: bool = True) -> Vis
     def record(request) -> None:
         requests.append(request.url)
 
-    context.on("request", record)
-    page = context.new_page()
+    tab.context.on("request", record)
     try:
-        page.goto(url)
-        wait_until_settled(page, network=False)
-        scheme = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
-        page.add_style_tag(content=RENDER_EVERYTHING)
+        tab.goto(url)
+        wait_until_settled(tab, network=False)
+        scheme = tab.evaluate("document.body.getAttribute('data-md-color-scheme')")
+        tab.add_style_tag(content=RENDER_EVERYTHING)
         # Only the violations' details: axe's details of what passed are large and slow to hand over.
         options = {"resultTypes": ["violations"], "rules": {"color-contrast": {"enabled": contrast}}}
-        violations = Axe().run(page, options=options).response["violations"]
+        violations = Axe().run(tab, options=options).response["violations"]
         if network:
-            page.wait_for_load_state("networkidle")
+            tab.wait_for_load_state("networkidle")
     finally:
-        page.close()
-        context.remove_listener("request", record)
+        tab.context.remove_listener("request", record)
     return Visit(requests, scheme, violations)
 
 

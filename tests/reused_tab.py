@@ -5,9 +5,8 @@ in a tab already open (tests/bench_browser.py), and most browser tests open one 
 A `ReusedTab` gives each test the module's one tab with nothing of the tests before it: the tab is left on
 about:blank, every origin it asked anything of loses its stored data (local and session storage, IndexedDB,
 cookies, caches: the DevTools protocol's Storage.clearDataForOrigin), and the media and viewport a test emulated are
-put back. What cannot be taken back is refused: a test that listens to the tab's events fails at its end, naming
-the events; such a test, or one that routes requests or adds init scripts, opens a context of its own
-(`browser.new_context`).
+put back, and the listeners the test added to the tab's events are removed. What cannot be taken back, a route or an
+init script, is for a context of the test's own (`browser.new_context`).
 """
 
 from __future__ import annotations
@@ -31,22 +30,23 @@ class ReusedTab:
         if parts.scheme in ("http", "https"):
             self.origins.add(f"{parts.scheme}://{parts.netloc}")
 
-    def listened_events(self) -> set[str]:
-        """The tab's events that have a listener (Playwright's page is an event emitter, playwright/_impl/
-        event_emitter.py)."""
-        return set(self.page._impl_obj.event_names())
+    def listeners(self) -> dict[str, list]:
+        """Each of the tab's events and its listeners (Playwright's page is an event emitter,
+        playwright/_impl/event_emitter.py)."""
+        emitter = self.page._impl_obj
+        return {event: emitter.raw_listeners(event) for event in emitter.event_names()}
 
     @contextlib.contextmanager
     def as_new(self) -> Iterator:
-        """The tab for one test; afterwards, emptied of what the test left (module docstring)."""
-        listened = self.listened_events()
+        """The tab for one test; afterwards, rid of the listeners the test added and emptied (module docstring)."""
+        before = self.listeners()
         yield self.page
-        added = self.listened_events() - listened
+        emitter = self.page._impl_obj
+        for event, listeners in self.listeners().items():
+            for listener in listeners:
+                if listener not in before.get(event, []):
+                    emitter.remove_listener(event, listener)
         self.empty()
-        assert not added, (
-            f"this test listens to the reused tab's events {sorted(added)}: give it a context of its own "
-            "(browser.new_context), which its end closes with its listeners (tests/reused_tab.py)"
-        )
 
     def empty(self) -> None:
         if self.page.is_closed():  # the test closed it: the next gets a new tab

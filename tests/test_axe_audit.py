@@ -12,9 +12,9 @@ in the dark one (audit_pages.CONTRAST_CHECKED_IN). The markup of every page: the
 (tests/test_html_validity.py).
 
 Requests: no font, CDN, analytics or repository API (the theme's repository widget would ask api.github.com;
-docs/overrides/partials/source.html turns that off). The phone visits run one tab after another in one browser
-context (the site's service worker installs at the first), each left until the calculators are ready and the network
-is idle; and a search. (That the markup of every page names only the site's own files: tests/test_build.py; the
+docs/overrides/partials/source.html turns that off). The phone visits run one after another in one browser
+tab (the site's service worker installs at the first), each left until the calculators are ready and the network is
+idle; and a search. (That the markup of every page names only the site's own files: tests/test_build.py; the
 offline folder: tests/test_offline.py.)"""
 
 from __future__ import annotations
@@ -34,11 +34,12 @@ SEARCH = {"fr": "porte", "en": "manacles"}
 def phone_visits(browser, site_url):
     """(lang, url path) -> Visit on a phone in the light scheme: each page is visited once for both audits."""
     context = browser.new_context(viewport=PHONE, color_scheme="light")
+    tab = context.new_page()
     done = {}
 
     def visited(lang: str, path: str):
         if path not in done:
-            done[path] = visit(context, site_url + path, contrast=lang == CONTRAST_CHECKED_IN["light"])
+            done[path] = visit(tab, site_url + path, contrast=lang == CONTRAST_CHECKED_IN["light"])
         return done[path]
 
     yield visited
@@ -57,9 +58,9 @@ def test_no_accessibility_violation_on_a_phone(phone_visits, kind, lang, path):
 
 @pytest.fixture(scope="module")
 def dark_desktop(browser):
-    """One context for the dark desktop audit; no service worker (its requests are the phone visits' concern)."""
+    """One tab for the dark desktop audit; no service worker (its requests are the phone visits' concern)."""
     context = browser.new_context(viewport=DESKTOP, color_scheme="dark", service_workers="block")
-    yield context
+    yield context.new_page()
     context.close()
 
 

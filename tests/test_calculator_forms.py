@@ -107,15 +107,8 @@ def test_each_rule_page_answers_with_its_calculator(page, site_url, lang, calcul
 
 def test_pages_without_a_calculator_do_not_load_the_runtime(page, site_url):
     requested = []
-
-    def record(request) -> None:
-        requested.append(request.url)
-
-    page.on("request", record)
-    try:
-        page.goto(site_url + "/fumbles/", wait_until="networkidle")
-    finally:
-        page.remove_listener("request", record)  # the module's tab is the next test's (tests/reused_tab.py)
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(site_url + "/fumbles/", wait_until="networkidle")
     assert requested and not [url for url in requested if "micropython" in url or url.endswith(".py")]
 
 
