@@ -1,6 +1,7 @@
-"""What a page visit costs Chromium, in CPU seconds of the whole machine (all of Chromium's processes): a new context
-per visit, as most browser tests open one, and a visit in a tab already open; with the switches of tests/chromium.py
-and without the ones that turn off the hidden omnibox popup of each window.
+"""What a page visit costs Chromium, in CPU seconds of the whole machine (all of Chromium's processes): in a new
+context, in a new tab of a context already open, and in one tab emptied between visits (tests/reused_tab.py, as the
+browser tests' `page` fixture gives it); with the switches of tests/chromium.py and without the ones that turn off the
+hidden omnibox popup of each window.
 
     .venv/bin/python tests/bench_browser.py [SITE] [--visits N]
 
@@ -22,6 +23,7 @@ from tests.chromium import CHROMIUM, LAUNCH_ARGS, NOT_NEEDED_FEATURES, PLAYWRIGH
 from tests.site_server import serve  # noqa: E402
 
 PAGES = ["/", "/movement/", "/round-tracker/", "/en/glossary/"]  # a plain page, a calculator, a tracker, a long page
+MODES = {"context": "new context", "tab": "new tab", "reused": "reused tab"}
 SETTLE = 1.0  # seconds a page is left open once settled: what it still does then is counted too
 
 
@@ -31,25 +33,26 @@ def busy_seconds() -> float:
     return (sum(fields) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")
 
 
-def per_visit(browser, base: str, path: str, visits: int, fresh_context: bool) -> float:
-    context = browser.new_context(service_workers="block")
-    page = context.new_page()
-    page.goto(base + "/404.html")
-    started = busy_seconds()
-    for _ in range(visits):
-        if fresh_context:
-            own = browser.new_context(service_workers="block")
-            tab = own.new_page()
-        else:
-            tab = page
-        tab.goto(base + path)
-        wait_until_settled(tab, network=False)
-        time.sleep(SETTLE)
-        if fresh_context:
-            own.close()
-    spent = (busy_seconds() - started) / visits
-    context.close()
-    return spent
+def per_visit(browser, base: str, path: str, visits: int, mode: str) -> float:
+    """CPU-s per visit of `path`: in a new context each time ("context"), in a new tab of one context ("tab"), or in
+    one tab emptied between visits as tests/reused_tab.py does ("reused")."""
+    from tests.reused_tab import reused_tab
+
+    with reused_tab(browser, service_workers="block") as reused:
+        reused.page.goto(base + "/404.html")
+        started = busy_seconds()
+        for _ in range(visits):
+            own = browser.new_context(service_workers="block") if mode == "context" else reused.context
+            with reused.as_new() as emptied:
+                tab = emptied if mode == "reused" else own.new_page()
+                tab.goto(base + path)
+                wait_until_settled(tab, network=False)
+                time.sleep(SETTLE)
+                if mode == "tab":
+                    tab.close()
+            if mode == "context":
+                own.close()
+        return (busy_seconds() - started) / visits
 
 
 def main() -> None:
@@ -70,9 +73,8 @@ def main() -> None:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=launch_args)
             print(f"{label} (Chromium {browser.version}), CPU-s per visit:")
             for path in PAGES:
-                fresh = per_visit(browser, base, path, args.visits, fresh_context=True)
-                same = per_visit(browser, base, path, args.visits, fresh_context=False)
-                print(f"  {path:<18} new context {fresh:.2f}   same tab {same:.2f}")
+                spent = {mode: per_visit(browser, base, path, args.visits, mode) for mode in MODES}
+                print(f"  {path:<18} " + "   ".join(f"{MODES[mode]} {cpu:.2f}" for mode, cpu in spent.items()))
             browser.close()
 
 
