@@ -42,17 +42,21 @@ def per_visit(browser, base: str, path: str, visits: int, mode: str) -> float:
         reused.page.goto(base + "/404.html")
         started = busy_seconds()
         for _ in range(visits):
+            if mode == "reused":
+                with reused.as_new() as tab:
+                    visit(tab, base + path)
+                continue
             own = browser.new_context(service_workers="block") if mode == "context" else reused.context
-            with reused.as_new() as emptied:
-                tab = emptied if mode == "reused" else own.new_page()
-                tab.goto(base + path)
-                wait_until_settled(tab, network=False)
-                time.sleep(SETTLE)
-                if mode == "tab":
-                    tab.close()
-            if mode == "context":
-                own.close()
+            tab = own.new_page()
+            visit(tab, base + path)
+            (own if mode == "context" else tab).close()
         return (busy_seconds() - started) / visits
+
+
+def visit(tab, url: str) -> None:
+    tab.goto(url)
+    wait_until_settled(tab, network=False)
+    time.sleep(SETTLE)
 
 
 def main() -> None:

@@ -40,13 +40,15 @@ class ReusedTab:
     def as_new(self) -> Iterator:
         """The tab for one test; afterwards, rid of the listeners the test added and emptied (module docstring)."""
         before = self.listeners()
-        yield self.page
-        emitter = self.page._impl_obj
-        for event, listeners in self.listeners().items():
-            for listener in listeners:
-                if listener not in before.get(event, []):
-                    emitter.remove_listener(event, listener)
-        self.empty()
+        try:
+            yield self.page
+        finally:  # a failed test leaves its tab too
+            emitter = self.page._impl_obj
+            for event, listeners in self.listeners().items():
+                for listener in listeners:
+                    if listener not in before.get(event, []):
+                        emitter.remove_listener(event, listener)
+            self.empty()
 
     def empty(self) -> None:
         if self.page.is_closed():  # the test closed it: the next gets a new tab
