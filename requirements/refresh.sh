@@ -6,9 +6,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tools=$(mktemp -d)
 python3 -m venv "$tools/venv" && "$tools/venv/bin/pip" install -q uv
-compile() { "$tools/venv/bin/uv" pip compile pyproject.toml --generate-hashes --python-version 3.11 --universal -q "$@"; }
-compile -o requirements/build.lock
-compile --extra test -o requirements/test.lock
+compile() {
+  "$tools/venv/bin/uv" pip compile --generate-hashes --python-version 3.11 --universal -q \
+    --custom-compile-command "bash requirements/refresh.sh" "$@"
+}
+compile pyproject.toml -o requirements/build.lock
+compile pyproject.toml --extra test -o requirements/test.lock
 # installer.lock: uv itself, the version that resolved the locks, which the README's commands install with pip.
 echo "uv==$("$tools/venv/bin/uv" --version | cut -d" " -f2)" | compile - -o requirements/installer.lock
 # properdocs.lock: the build lock with ProperDocs (a maintained fork of MkDocs 1.x) in place of MkDocs, every other
@@ -16,8 +19,8 @@ echo "uv==$("$tools/venv/bin/uv" --version | cut -d" " -f2)" | compile - -o requ
 # left out although mkdocs-material, mkdocs-macros-plugin and this project still name it: ProperDocs answers their
 # `import mkdocs...` itself. So the lock installs with pip's --no-deps (and still --require-hashes).
 echo mkdocs > "$tools/without.txt"
-echo 'properdocs~=1.6.7' | compile - --excludes "$tools/without.txt" -c requirements/build.lock \
-  --custom-compile-command "bash requirements/refresh.sh" -o requirements/properdocs.lock
+echo 'properdocs~=1.6.7' | compile pyproject.toml - --excludes "$tools/without.txt" -c requirements/build.lock \
+  -o requirements/properdocs.lock
 sed -i '2a # ProperDocs in place of MkDocs; install with: pip install --no-deps --require-hashes -r requirements/properdocs.lock' \
   requirements/properdocs.lock
 rm -rf "$tools"

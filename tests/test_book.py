@@ -7,11 +7,9 @@ tests that need them need the built site (marked `site`)."""
 
 from __future__ import annotations
 
-import math
 import os
 import re
 import subprocess
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -25,6 +23,7 @@ from codex.book.typeset import PAPERS, css_content, css_string
 from codex.deploy import make_books
 from codex.i18n.ui import UIText
 from tests.conftest import LANGS, ROOT
+from tests.pdf_text import characters_by_size, pages_text
 from tests.project_data import project_dataset
 from tests.shared_builds import made_once
 
@@ -67,27 +66,18 @@ def rulebooks(built_site) -> dict[str, Rulebook]:
 
 
 class Book:
-    """A typeset book read back: each page's text (plain), and the page of each named destination (an HTML id)."""
+    """A typeset book read back: each page's text (plain), its characters by size, and the page of each named
+    destination (an HTML id)."""
 
     def __init__(self, path: Path) -> None:
         self.reader = PdfReader(path)
-        self.sizes: Counter[float] = Counter()  # characters by font size (points), the cover and contents left out
-        self.raw = [self.page_text(number, page) for number, page in enumerate(self.reader.pages)]
-        self.pages = [plain(text) for text in self.raw]
+        self.sizes = characters_by_size(path, first_page=2)  # points -> characters, the cover and contents left out
+        self.pages = [plain(text) for text in pages_text(path)]
         self.text = " ".join(self.pages)
         self.destinations = {
             name: self.reader.get_destination_page_number(dest) + 1
             for name, dest in self.reader.named_destinations.items()
         }
-
-    def page_text(self, number: int, page) -> str:
-        """A page's text, its characters counted by size as they are read (one reading of the PDF for both)."""
-
-        def measure(text, cm, tm, font, size):
-            if number >= 2 and text.strip():
-                self.sizes[round(size * math.hypot(tm[0], tm[1]) * math.hypot(cm[0], cm[1]), 1)] += len(text)
-
-        return page.extract_text(visitor_text=measure) or ""
 
     def page_of(self, anchor: str) -> int:
         assert anchor in self.destinations, f"no destination #{anchor} in the book"

@@ -22,6 +22,7 @@ from pypdf import PdfReader
 from tests.audit_pages import sample_urls, url_path
 from tests.built_html import article
 from tests.conftest import LANGS, ROOT, lang_root
+from tests.pdf_text import pages_text
 
 pytestmark = pytest.mark.browser  # every test here prints with Chromium (the rulebook through tests/print_pdf.py)
 
@@ -51,7 +52,7 @@ def squash(text: str) -> str:
 
 
 def pdf_text_by_sheet(path: Path) -> list[str]:
-    return [squash(sheet.extract_text() or "") for sheet in PdfReader(str(path)).pages]
+    return [squash(text) for text in pages_text(path)]
 
 
 @dataclass
