@@ -1,6 +1,7 @@
 """The switches tests/chromium.py launches Chromium with still do their job: a new window opens no hidden omnibox
-popup (Chromium renamed its features, if this fails), and Playwright's own disabled features stay disabled, though
-ours replace its list (Playwright added to it, if this fails)."""
+popup and a page starts one renderer process, no spare beside it (Chromium renamed its features, if this fails), and
+Playwright's own disabled features stay disabled, though ours replace its list (Playwright added to it, if this
+fails)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,22 @@ def test_a_new_window_opens_no_omnibox_popup(browser):
     assert hidden == [], (
         f"Chromium {browser.version} ({CHROMIUM}) opens {hidden} in each new window, a renderer process each: "
         f"the features {', '.join(NOT_NEEDED_FEATURES)} no longer turn them off (tests/chromium.py)"
+    )
+
+
+def test_a_page_starts_one_renderer_process_and_no_spare(browser, site_url):
+    context = browser.new_context(service_workers="block")
+    try:
+        context.new_page().goto(site_url + "/")
+        session = browser.new_browser_cdp_session()
+        processes = session.send("SystemInfo.getProcessInfo")["processInfo"]
+        session.detach()
+    finally:
+        context.close()
+    renderers = [process for process in processes if process["type"] == "renderer"]
+    assert len(renderers) == 1, (
+        f"Chromium {browser.version} runs {len(renderers)} renderer processes for one page: it starts a spare again, "
+        f"which {NOT_NEEDED_FEATURES[-1]} no longer turns off (tests/chromium.py)"
     )
 
 
