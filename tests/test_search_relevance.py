@@ -148,36 +148,42 @@ def worker_search(browser, searchable_site_url, built_site):
     """(prefix, queries, config, hooked) -> each query's result pages, from the theme's search worker (as the site
     hooks it; unless `hooked` is false: the theme's own, served beside it) set up with the language's index, its
     `config` updated with `config` if given, as the theme's search box does, without typing: every title costs
-    milliseconds. No service worker: it would fetch the theme's worker from the site, which has none."""
+    milliseconds. Each worker is set up once (building the index is most of its time) and kept for the module's
+    later questions with the same language and configuration. No service worker: it would fetch the theme's worker
+    from the site, which has none."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     (worker,) = [p.relative_to(built_site).as_posix() for p in (built_site / WORKERS).glob("search.*.js")]
     theirs = f"{WORKERS}/search.theme.js"
     page.route(f"**/{theirs}", lambda route: route.fulfill(body=THEME_WORKER, content_type="text/javascript"))
+    page.goto(searchable_site_url + "/")
 
     def run(prefix: str, queries: list[str], config: dict | None = None, hooked: bool = True) -> dict[str, list[str]]:
-        page.goto(searchable_site_url + prefix)
+        key = json.dumps([prefix, config, hooked])
         return page.evaluate(
-            """async ([worker, queries, config]) => {
-                const index = await (await fetch("search/search_index.json")).json();
-                Object.assign(index.config, config);
-                const search = new Worker(new URL(worker, document.baseURI));  // the language's own
-                const ask = message => new Promise((answer, fail) => {
-                    const late = setTimeout(() => fail(new Error("the search worker did not answer in 30 s")), 30000);
-                    search.onmessage = event => { clearTimeout(late); answer(event.data); };
-                    search.onerror = event => { clearTimeout(late); fail(new Error(event.message)); };
-                    search.postMessage(message);
-                });
-                await ask({type: 0, data: {...index, options: {suggest: false}}});
+            """async ([key, base, worker, queries, config]) => {
+                const workers = (window.searchWorkers ??= {});
+                if (!workers[key]) {
+                    const index = await (await fetch(new URL("search/search_index.json", base))).json();
+                    Object.assign(index.config, config);
+                    const search = new Worker(new URL(worker, base));  // the language's own
+                    const ask = message => new Promise((answer, fail) => {
+                        const late = setTimeout(() => fail(new Error("the search worker did not answer in 30 s")), 30000);
+                        search.onmessage = event => { clearTimeout(late); answer(event.data); };
+                        search.onerror = event => { clearTimeout(late); fail(new Error(event.message)); };
+                        search.postMessage(message);
+                    });
+                    await ask({type: 0, data: {...index, options: {suggest: false}}});
+                    workers[key] = ask;
+                }
                 const results = {};
                 for (const query of queries) {
-                    const {data} = await ask({type: 2, data: query});
+                    const {data} = await workers[key]({type: 2, data: query});
                     results[query] = data.items.map(group => group[0].location.split("#")[0]);
                 }
-                search.terminate();
                 return results;
             }""",
-            [worker if hooked else theirs, queries, config or {}],
+            [key, searchable_site_url + prefix, worker if hooked else theirs, queries, config or {}],
         )
 
     yield run
