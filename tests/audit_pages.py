@@ -71,20 +71,26 @@ def sample_urls() -> list[tuple[str, str, str]]:
 
 
 class InFlight:
-    """The requests a tab has in flight, followed from its events, for a visit to wait until the network has rested
-    for `QUIET` seconds: Playwright's "networkidle" waits 500 ms of rest at every page, most of a visit's time where
-    a test visits every page (tests/test_subpath.py). No page asks for anything later (every page of both languages
-    checked against "networkidle" and 0.7 s more)."""
+    """The requests a tab (or, given `events`, its whole context: its service worker's too) has in flight, followed
+    from its events, for a visit to wait until the network has rested for `QUIET` seconds: Playwright's "networkidle"
+    waits 500 ms of rest at every page, most of a visit's time where a test visits every page (tests/test_subpath.py).
+    No page asks for anything later (every page of both languages checked against "networkidle" and 0.7 s more)."""
 
     QUIET = 0.1
+    EVENTS = ("request", "requestfinished", "requestfailed")
 
-    def __init__(self, page) -> None:
+    def __init__(self, page, events=None) -> None:
         self.page = page
+        self.events = events or page
         self.requests: set = set()
         self.last_event = time.monotonic()
-        page.on("request", self.started)
-        page.on("requestfinished", self.ended)
-        page.on("requestfailed", self.ended)
+        for event, handler in zip(self.EVENTS, (self.started, self.ended, self.ended)):
+            self.events.on(event, handler)
+
+    def stop(self) -> None:
+        """Follow the requests no more (the tab goes on to other visits)."""
+        for event, handler in zip(self.EVENTS, (self.started, self.ended, self.ended)):
+            self.events.remove_listener(event, handler)
 
     def started(self, request) -> None:
         self.requests.add(request)
@@ -145,8 +151,9 @@ class Visit:
 
 def visit(tab, url: str, network: bool = True, contrast: bool = True) -> Visit:
     """Open `url` in `tab`, wait for its calculators to be ready, run axe-core (without its color-contrast rule unless
-    `contrast`); then, if `network`, wait for the network to rest, so that `requests` holds what the search worker
-    and the page's scripts asked for (usually already the case once axe is done).
+    `contrast`); then, if `network`, wait for the network to rest (`InFlight`, the service worker's requests
+    included), so that `requests` holds what the search worker, the page's scripts and the service worker asked for
+    (usually already the case once axe is done).
 
     The audits visit their pages one after another in one tab per viewport and scheme: a fresh context would install
     the site's service worker, which fetches the whole site, at every visit, and a new tab costs a renderer process."""
@@ -157,6 +164,7 @@ def visit(tab, url: str, network: bool = True, contrast: bool = True) -> Visit:
     def record(request) -> None:
         requests.append(request.url)
 
+    in_flight = InFlight(tab, events=tab.context) if network else None
     tab.context.on("request", record)
     try:
         tab.goto(url)
@@ -166,10 +174,12 @@ def visit(tab, url: str, network: bool = True, contrast: bool = True) -> Visit:
         # Only the violations' details: axe's details of what passed are large and slow to hand over.
         options = {"resultTypes": ["violations"], "rules": {"color-contrast": {"enabled": contrast}}}
         violations = Axe().run(tab, options=options).response["violations"]
-        if network:
-            tab.wait_for_load_state("networkidle")
+        if in_flight:
+            in_flight.wait_until_quiet()
     finally:
         tab.context.remove_listener("request", record)
+        if in_flight:
+            in_flight.stop()
     return Visit(requests, scheme, violations)
 
 
