@@ -1,43 +1,43 @@
-"""A pull request's preview, rehearsed as GitHub Pages will serve it (issue 38): the published site built the usual
-way for its address (a sub-path), and pull request 7's preview built from a copy of the project with one value
-changed, into the published site's folder `pr-preview/pr-7/` (what the preview action commits beside it), both
-served from one origin. A reader who has visited the published site has its service worker; then every preview
-page of both languages is loaded, and must be the preview's own: its banner (pull request 7, a link to the published
-site), the changed value, `noindex`; no request outside the preview's folder but the published worker's own script
-(the browser's update check), none failed, none answered by the published site's worker; the published sitemap
-names no preview page, and the preview writes no sitemap, robots.txt or service worker of its own."""
+"""A pull request's preview, rehearsed as GitHub Pages will serve it (issue 38): the published site as it is built for
+its address (conftest.addressed_site, a sub-path, copied), and pull request 7's preview built from a copy of the
+project with one value changed, into the published site's folder `pr-preview/pr-7/` (what the preview action commits
+beside it), both served from one origin under the address's path. A reader who has visited the published site has its
+service worker; then every preview page of both languages is loaded, and must be the preview's own: its banner (pull
+request 7, a link to the published site), the changed value, `noindex`; no request outside the preview's folder but
+the published worker's own script (the browser's update check), none failed, none answered by the published site's
+worker; the published sitemap names no preview page, and the preview writes no sitemap, robots.txt or service worker
+of its own."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
 from codex.deploy import build_variables
 from codex.publish.preview import folder_of, preview_address
 from tests.audit_pages import InFlight
-from tests.conftest import LANGS, ROOT, copy_project, run_mkdocs_build
+from tests.conftest import EXAMPLE_SITE_URL, LANGS, copy_project, run_mkdocs_build
 from tests.site_pages import site_pages
-from tests.site_server import free_port, serve_like_pages
+from tests.site_server import serve_like_pages
 
 PULL_REQUEST = 7
-PREFIX = "/codex2bis/"
+PREFIX = urlsplit(EXAMPLE_SITE_URL).path  # /codex2bis/: the published site is served under its address's path
 # The pull request's change: a table's title, as a contributor edits it in data/ (shown on its rule page).
 TABLE_FILE = "data/tables/standard-objects.yaml"
 TABLE_PAGE = "object-damage/"
 CHANGED_TITLE = {"fr": "Objets standard (aperçu)", "en": "Standard objects (preview)"}
 
-pytestmark = pytest.mark.long  # two builds of its own, every page of the preview visited
+pytestmark = pytest.mark.long  # a build of its own, every page of the preview visited
 
 
 @pytest.fixture(scope="module")
-def sites(tmp_path_factory) -> tuple[Path, Path, str, int]:
-    """(published site, preview folder inside it, the published address, its port), built, ready to serve."""
-    port = free_port()
-    published_url = f"http://127.0.0.1:{port}{PREFIX}"
+def sites(addressed_site, tmp_path_factory) -> tuple[Path, Path, str]:
+    """(published site, preview folder inside it, the published address it is built for), ready to serve."""
     published = tmp_path_factory.mktemp("published") / "site"
-    result = run_mkdocs_build(ROOT, published, CODEX_SITE_URL=published_url)
-    assert result.returncode == 0, result.stderr[-4000:]
+    shutil.copytree(addressed_site, published)
     project = copy_project(tmp_path_factory.mktemp("pull-request"))
     table = project / TABLE_FILE
     text = table.read_text(encoding="utf-8")
@@ -47,24 +47,23 @@ def sites(tmp_path_factory) -> tuple[Path, Path, str, int]:
         text.replace(before, f"title: {{fr: {CHANGED_TITLE['fr']}, en: {CHANGED_TITLE['en']}}}"), encoding="utf-8"
     )
     preview = published / folder_of(PULL_REQUEST)
-    variables = build_variables(published_url, "", PULL_REQUEST)  # what python -m codex.deploy --preview 7 sets
+    variables = build_variables(EXAMPLE_SITE_URL, "", PULL_REQUEST)  # what python -m codex.deploy --preview 7 sets
     result = run_mkdocs_build(project, preview, **variables)
     assert result.returncode == 0, result.stderr[-4000:]
-    return published, preview, published_url, port
+    return published, preview, EXAMPLE_SITE_URL
 
 
 def test_the_preview_is_a_guest_in_its_folder(sites):
-    published, preview, published_url, _ = sites
+    published, preview, _ = sites
     assert (published / "sitemap.xml").exists() and "pr-preview" not in (published / "sitemap.xml").read_text()
     for name in ("sitemap.xml", "sitemap.xml.gz", "robots.txt", "sw.js", "manifest.webmanifest", "en/sw.js"):
         assert not (preview / name).exists(), name
 
 
 def test_every_preview_page_is_the_previews_own_under_the_published_worker(browser, sites):
-    published, _, published_url, port = sites
-    preview_url = preview_address(published_url, PULL_REQUEST)
-    with serve_like_pages(published, PREFIX, port, search=False) as url:
-        assert url == published_url
+    published, _, built_for = sites
+    with serve_like_pages(published, PREFIX, search=False) as published_url:
+        preview_url = preview_address(published_url, PULL_REQUEST)
         context = browser.new_context()
         page = context.new_page()
         page.goto(published_url, wait_until="load")  # a reader of the published site: its worker installs
@@ -84,7 +83,7 @@ def test_every_preview_page_is_the_previews_own_under_the_published_worker(brows
                 assert page.evaluate("navigator.serviceWorker.controller !== null"), address
                 banner = page.locator(".codex-preview-banner")
                 assert str(PULL_REQUEST) in banner.inner_text(), address
-                home = published_url + ("" if lang == "fr" else f"{lang}/")
+                home = built_for + ("" if lang == "fr" else f"{lang}/")
                 assert banner.locator("a").get_attribute("href") == home, address
                 robots = page.locator('meta[name="robots"]').evaluate_all("m => m.map(e => e.content)")
                 assert robots == ["noindex"], address

@@ -1,11 +1,13 @@
 """The site at its real kind of address: a GitHub Pages project site, under a sub-path (/codex2bis/), served as Pages
 serves it (tests/site_server.py serve_like_pages: a missing address anywhere gets the ROOT 404.html, status 404).
 
-The site is built for that address (CODEX_SITE_URL, the port picked first), then every page of both languages is
-loaded once in Chromium on a phone, and that one visit is read by three audits: the page asks for nothing that fails
-and logs no error, and every link it holds (pages, downloads) answers; its content security policy reports no
-violation; nothing is wider than the phone's screen or too small to tap (tests/test_phone.py's measure). Then the language switcher, search, a calculator, the service worker, the manifest and its icons, and a
-mistyped address in each language, which must show that language's 404 page, styled."""
+The site as it is published (built for its public address, conftest.addressed_site, whose path is the sub-path) is
+served under that path on a loopback port, as the deploy's check serves the site it is about to publish; then every page
+of both languages is loaded once in Chromium on a phone, and that one visit is read by three audits: the page asks for
+nothing that fails and logs no error, and every link it holds (pages, downloads) answers; its content security policy
+reports no violation; nothing is wider than the phone's screen or too small to tap (tests/test_phone.py's measure). Then
+the language switcher, search, a calculator, the service worker, the manifest and its icons, and a mistyped address in
+each language, which must show that language's 404 page, styled."""
 
 from __future__ import annotations
 
@@ -18,17 +20,17 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 
 from tests.audit_pages import PHONE, VIOLATIONS_JS, InFlight, url_path, wait_for_calculators, wait_until_settled
-from tests.conftest import EXAMPLE_REPO_URL, LANGS, ROOT, run_mkdocs_build
+from tests.conftest import EXAMPLE_SITE_URL, LANGS
 from tests.phone_measure import phone_problems
 from tests.site_pages import site_pages
-from tests.site_server import SEARCH_INDEX, free_port, serve_like_pages
+from tests.site_server import SEARCH_INDEX, serve_like_pages
 
-pytestmark = [pytest.mark.browser, pytest.mark.long]  # long: a build of its own, every page visited
+pytestmark = [pytest.mark.browser, pytest.mark.long]  # long: every page visited
 
 # `python -m codex.deploy` runs this module on the site it is about to publish: CODEX_CHECK_SITE names that built
 # folder and CODEX_CHECK_SITE_URL the address it was built for (its path is the prefix it is served under here).
 CHECKED_SITE = os.environ.get("CODEX_CHECK_SITE")
-PREFIX = urlsplit(os.environ["CODEX_CHECK_SITE_URL"]).path if CHECKED_SITE else "/codex2bis/"
+PREFIX = urlsplit(os.environ["CODEX_CHECK_SITE_URL"] if CHECKED_SITE else EXAMPLE_SITE_URL).path  # /codex2bis/
 # A pull request's preview (codex.deploy --preview) has no web app of its own, and a missing address in it gets the
 # published site's 404 page: those two checks are the published site's.
 NOT_FOR_A_PREVIEW = pytest.mark.skipif(
@@ -39,21 +41,12 @@ NOT_FOUND = {"fr": "Page introuvable", "en": "Page not found"}
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory) -> Iterator[tuple[str, Path]]:
-    """('http://127.0.0.1:PORT/codex2bis/', its folder): the site built for this address and served there (or the
-    deploy's site, served under its address's path), its search indexes without their documents (site_server.py:
-    the theme's worker would build the whole index at every visit; the search test gets them whole)."""
-    if CHECKED_SITE:
-        with serve_like_pages(Path(CHECKED_SITE), PREFIX, search=False) as url:
-            yield url, Path(CHECKED_SITE)
-        return
-    port = free_port()
-    address = f"http://127.0.0.1:{port}{PREFIX}"
-    site = tmp_path_factory.mktemp("subpath-site")
-    result = run_mkdocs_build(ROOT, site, CODEX_SITE_URL=address, CODEX_REPO_URL=EXAMPLE_REPO_URL)
-    assert result.returncode == 0, result.stderr[-4000:]
-    with serve_like_pages(site, PREFIX, port, search=False) as url:
-        assert url == address
+def served(request) -> Iterator[tuple[str, Path]]:
+    """('http://127.0.0.1:PORT/codex2bis/', its folder): the site as it is published (conftest.addressed_site), or the
+    deploy's site, served under its address's path, its search indexes without their documents (site_server.py: the
+    theme's worker would build the whole index at every visit; the search test gets them whole)."""
+    site = Path(CHECKED_SITE) if CHECKED_SITE else request.getfixturevalue("addressed_site")
+    with serve_like_pages(site, PREFIX, search=False) as url:
         yield url, site
 
 
