@@ -13,6 +13,7 @@ from pathlib import Path
 import yaml
 
 from codex.changes.model import Change, Texts
+from codex.changes.snapshot import LANGS
 from codex.data.positions import SAFE_LOADER
 from codex.i18n.typography import typeset_french_texts
 from codex.i18n.ui import MissingText, SourceDocuments, UIText, placeholders
@@ -41,7 +42,7 @@ def ui_texts(key: str, ui: UIText | None = None, **values: object) -> Texts:
     """A UI text in every language; the key itself where the data lacks it (an engine never stops on a word)."""
     ui = ui or current_ui()
     out = {}
-    for lang in ("fr", "en"):
+    for lang in LANGS:
         try:
             out[lang] = ui.text(key, lang, **values)
         except MissingText:
