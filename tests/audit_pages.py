@@ -77,19 +77,19 @@ class InFlight:
     No page asks for anything later (every page of both languages checked against "networkidle" and 0.7 s more)."""
 
     QUIET = 0.1
-    EVENTS = ("request", "requestfinished", "requestfailed")
 
     def __init__(self, page, events=None) -> None:
         self.page = page
         self.events = events or page
         self.requests: set = set()
         self.last_event = time.monotonic()
-        for event, handler in zip(self.EVENTS, (self.started, self.ended, self.ended)):
+        self.handlers = {"request": self.started, "requestfinished": self.ended, "requestfailed": self.ended}
+        for event, handler in self.handlers.items():
             self.events.on(event, handler)
 
     def stop(self) -> None:
         """Follow the requests no more (the tab goes on to other visits)."""
-        for event, handler in zip(self.EVENTS, (self.started, self.ended, self.ended)):
+        for event, handler in self.handlers.items():
             self.events.remove_listener(event, handler)
 
     def started(self, request) -> None:

@@ -139,16 +139,10 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serve_like_pages(
-    directory: Path | str, prefix: str = "/codex2bis/", port: int = 0, search: bool = True
-) -> Iterator[str]:
+def serve_like_pages(directory: Path | str, prefix: str = "/codex2bis/", search: bool = True) -> Iterator[str]:
     """Yield the address of `directory` served as GitHub Pages serves a project site, under `prefix`
     ('http://127.0.0.1:PORT/codex2bis/', with its trailing slash; its search indexes without their documents unless
     `search`); see PagesHandler."""
     handler = functools.partial(PagesHandler, directory=str(directory), prefix=prefix, search=search)
-    server = QuietServer(("127.0.0.1", port), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}{prefix}"
-    finally:
-        server.shutdown()
+    with serving(handler) as url:
+        yield url + prefix

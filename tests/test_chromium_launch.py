@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from tests.chromium import CHROMIUM, NOT_NEEDED_FEATURES
+from tests.chromium import CHROMIUM, NOT_NEEDED_FEATURES, SPARE_RENDERER
 
 
 def test_a_new_window_opens_no_omnibox_popup(browser):
@@ -38,7 +38,7 @@ def test_a_page_starts_one_renderer_process_and_no_spare(browser, site_url):
     renderers = [process for process in processes if process["type"] == "renderer"]
     assert len(renderers) == 1, (
         f"Chromium {browser.version} runs {len(renderers)} renderer processes for one page: it starts a spare again, "
-        f"which {NOT_NEEDED_FEATURES[-1]} no longer turns off (tests/chromium.py)"
+        f"which {SPARE_RENDERER} no longer turns off (tests/chromium.py)"
     )
 
 

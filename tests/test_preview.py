@@ -34,8 +34,8 @@ pytestmark = pytest.mark.long  # a build of its own, every page of the preview v
 
 
 @pytest.fixture(scope="module")
-def sites(addressed_site, tmp_path_factory) -> tuple[Path, Path, str]:
-    """(published site, preview folder inside it, the published address it is built for), ready to serve."""
+def sites(addressed_site, tmp_path_factory) -> tuple[Path, Path]:
+    """(published site, preview folder inside it), ready to serve; both built for EXAMPLE_SITE_URL."""
     published = tmp_path_factory.mktemp("published") / "site"
     shutil.copytree(addressed_site, published)
     project = copy_project(tmp_path_factory.mktemp("pull-request"))
@@ -50,18 +50,18 @@ def sites(addressed_site, tmp_path_factory) -> tuple[Path, Path, str]:
     variables = build_variables(EXAMPLE_SITE_URL, "", PULL_REQUEST)  # what python -m codex.deploy --preview 7 sets
     result = run_mkdocs_build(project, preview, **variables)
     assert result.returncode == 0, result.stderr[-4000:]
-    return published, preview, EXAMPLE_SITE_URL
+    return published, preview
 
 
 def test_the_preview_is_a_guest_in_its_folder(sites):
-    published, preview, _ = sites
+    published, preview = sites
     assert (published / "sitemap.xml").exists() and "pr-preview" not in (published / "sitemap.xml").read_text()
     for name in ("sitemap.xml", "sitemap.xml.gz", "robots.txt", "sw.js", "manifest.webmanifest", "en/sw.js"):
         assert not (preview / name).exists(), name
 
 
 def test_every_preview_page_is_the_previews_own_under_the_published_worker(browser, sites):
-    published, _, built_for = sites
+    published, _ = sites
     with serve_like_pages(published, PREFIX, search=False) as published_url:
         preview_url = preview_address(published_url, PULL_REQUEST)
         context = browser.new_context()
@@ -83,7 +83,7 @@ def test_every_preview_page_is_the_previews_own_under_the_published_worker(brows
                 assert page.evaluate("navigator.serviceWorker.controller !== null"), address
                 banner = page.locator(".codex-preview-banner")
                 assert str(PULL_REQUEST) in banner.inner_text(), address
-                home = built_for + ("" if lang == "fr" else f"{lang}/")
+                home = EXAMPLE_SITE_URL + ("" if lang == "fr" else f"{lang}/")  # the address it is built for
                 assert banner.locator("a").get_attribute("href") == home, address
                 robots = page.locator('meta[name="robots"]').evaluate_all("m => m.map(e => e.content)")
                 assert robots == ["noindex"], address
