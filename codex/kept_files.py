@@ -1,6 +1,8 @@
 """What one build computes and the next may reuse, kept as files: a per-user folder of the system's temporary folder
 per kind of thing (a data file's validated content, a module's bytecode, a commit's changes), a file per key. The
-key is a digest of everything the thing is computed from, so a file is never stale: it is right or absent.
+key is a digest of everything the thing is computed from, so a file is never stale: it is right or absent. One kind
+is a guess rather than a result, kept under its name: a book's page numbers as they last settled
+(codex/book/typeset.py), which the layout checks.
 
 A cache that cannot be read or written is no cache (the thing is computed again); a folder that is not this user's
 own is not used (another user could have put files there). A file is written whole or not at all: two builds may

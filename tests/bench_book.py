@@ -1,7 +1,9 @@
 """Typesetting benchmark of the books (issue 16): each language in each paper, typeset one after the other from one
 built site, with its page count, size, and time (wall clock and this process's CPU, which the machine's other load
 does not inflate); then each language in every paper in one run, as the deploy makes them (`--paper all`: each
-paper laid out from the one before's page numbers). A script, not a test: BENCHMARKS.md quotes what it prints.
+paper laid out from the one before's page numbers); then that run again, from the page numbers the first kept
+(typeset.KEPT_PAGES, here in a folder of the benchmark's own, empty before each other run). A script, not a test:
+BENCHMARKS.md quotes what it prints.
 
     .venv/bin/python tests/bench_book.py [--site DIR] [--out DIR]
 
@@ -12,6 +14,7 @@ root.
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 import tempfile
 import time
@@ -21,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from codex.adapter.book_languages import language_configs  # noqa: E402
+from codex.book import typeset as typesetting  # noqa: E402
 from codex.book.__main__ import build_site  # noqa: E402
 from codex.book.offer import book_name  # noqa: E402
 from codex.book.typeset import PAPERS, typeset  # noqa: E402
@@ -45,13 +49,17 @@ def main(argv: list[str] | None = None) -> int:
         languages = language_configs(ROOT)
         print("| book | pages | size | wall | CPU |")
         print("|---|---|---|---|---|")
+        typesetting.KEPT_PAGES.folder = Path(temporary) / "kept-pages"
         for lang in languages:
-            runs = [{paper: out / book_name(lang, paper)} for paper in PAPERS]
-            for outs in [*runs, {paper: out / book_name(lang, paper) for paper in PAPERS}]:
+            every_paper = {paper: out / book_name(lang, paper) for paper in PAPERS}
+            runs = [({paper: out / book_name(lang, paper)}, False) for paper in PAPERS]
+            for outs, kept in [*runs, (every_paper, False), (every_paper, True)]:
+                if not kept:
+                    shutil.rmtree(typesetting.KEPT_PAGES.folder, ignore_errors=True)
                 wall, cpu = time.perf_counter(), time.process_time()
                 counts = typeset(site.resolve(), languages[lang], outs, ROOT)
                 wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-                names = " + ".join(path.name for path in outs.values())
+                names = " + ".join(path.name for path in outs.values()) + (" (kept numbers)" if kept else "")
                 pages = " + ".join(str(count) for count in counts.values())
                 size = " + ".join(f"{path.stat().st_size / 1_000_000:.2f} MB" for path in outs.values())
                 print(f"| {names} | {pages} | {size} | {wall:.1f} s | {cpu:.1f} s |", flush=True)

@@ -17,6 +17,7 @@ from bs4 import BeautifulSoup
 from pypdf import PdfReader
 
 from codex.adapter.book_languages import language_configs
+from codex.book import typeset
 from codex.book.offer import book_name, render_book_offer
 from codex.book.source import BookError, Rulebook, is_wide, nav_parts, read_rulebook
 from codex.book.typeset import PAPERS, css_content, css_string
@@ -243,3 +244,32 @@ def test_the_site_offers_the_books_it_was_given(tmp_path):
 def test_a_site_without_its_rulebook_is_said(tmp_path):
     with pytest.raises(BookError, match="no built rulebook page for 'fr'"):
         read_rulebook(tmp_path, language_configs(ROOT)["fr"])
+
+
+def test_a_book_settles_in_one_layout_from_the_page_numbers_it_last_settled_on(tmp_path, monkeypatch):
+    """The kept numbers are a guess that lay_out checks: right, one layout; damaged or absent, the usual guess."""
+    from weasyprint import CSS, HTML
+    from weasyprint.text.fonts import FontConfiguration
+
+    monkeypatch.setattr(typeset.KEPT_PAGES, "folder", tmp_path / "kept")
+    layouts = []
+    render = HTML.render
+    monkeypatch.setattr(HTML, "render", lambda *args, **kwargs: layouts.append(1) or render(*args, **kwargs))
+    sheet = f"a::after {{ content: {typeset.TARGET_PAGE} }} h2 {{ break-before: page }}"
+    chapters = "".join(f'<h2 id="c{i}">{i}</h2><p>text</p>' for i in range(1, 12))
+    soup = BeautifulSoup(f'<a href="#c11">eleven</a><a href="#c3">three</a>{chapters}', "html.parser")
+    fonts = FontConfiguration()
+
+    def settle(guess: dict[str, int]) -> dict[str, int]:
+        layouts.clear()
+        found = typeset.lay_out(soup, tmp_path, [CSS(string=sheet, font_config=fonts)], fonts, guess)[1]
+        return {target: found[target] for target in ("c3", "c11")}
+
+    assert typeset.kept_pages("fr", "a4") is None
+    settled = settle(typeset.first_guess(soup))
+    assert settled == {"c3": 4, "c11": 12} and len(layouts) == 2
+    typeset.keep_pages("fr", "a4", soup, settled)
+    assert typeset.kept_pages("fr", "a4") == settled and typeset.kept_pages("fr", "letter") is None
+    assert settle(typeset.kept_pages("fr", "a4")) == settled and len(layouts) == 1
+    (typeset.KEPT_PAGES.folder / "fr-a4.json").write_text('{"c3": "4"', encoding="utf-8")
+    assert typeset.kept_pages("fr", "a4") is None

@@ -4,11 +4,13 @@ WeasyPrint with the book's sheet (book.css) and its fonts (fonts/, embedded in t
 The book's own words come from data/ui.yaml (`book_*`): the cover's "built from", "page N of M" and the page a
 link leads to. A text that holds a page number becomes CSS generated content (a `{page}` field becomes
 `counter(page)`, or the page number written on the link), its words written as escaped CSS strings. The book is
-laid out until each link's page number is the page its target is on (lay_out).
+laid out until each link's page number is the page its target is on (lay_out), starting from the numbers it last
+settled on, kept between runs (KEPT_PAGES).
 """
 
 from __future__ import annotations
 
+import json
 import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -22,6 +24,7 @@ from codex.book.templates import ENVIRONMENT, PAPERS
 from codex.data.loading import load_dataset_once
 from codex.git import git_output
 from codex.i18n.ui import UIText
+from codex.kept_files import KeptFiles
 from codex.publish.rulebook import MAX_TOC_SECTIONS
 
 HERE = Path(__file__).resolve().parent
@@ -34,6 +37,8 @@ MAX_PASSES = 6
 PAGE = "counter(page)"
 PAGES = "counter(pages)"
 TARGET_PAGE = f"attr({PAGE_ATTRIBUTE})"  # written on each internal link by lay_out()
+# The page of each link's target in a language's book on a paper, as it last settled: the next run's first guess.
+KEPT_PAGES = KeptFiles("book-pages", ".json")
 
 
 def css_string(text: str) -> str:
@@ -126,6 +131,27 @@ def first_guess(soup: BeautifulSoup) -> dict[str, int]:
     return {anchor: 1 + GUESSED_LENGTH * offset // max(before, 1) for anchor, offset in offsets.items()}
 
 
+def kept_pages(lang: str, paper: str) -> dict[str, int] | None:
+    """The page of each link's target in the book of `lang` on `paper` as it last settled here, or None. A guess, not
+    a result: lay_out checks each number against its layout, so a book that has changed since costs the layouts any
+    guess costs, and one that has not settles in one layout instead of two."""
+    kept = KEPT_PAGES.read(f"{lang}-{paper}")
+    try:
+        pages = json.loads(kept) if kept else None
+    except ValueError:
+        return None
+    if isinstance(pages, dict) and all(type(page) is int for page in pages.values()):
+        return pages
+    return None
+
+
+def keep_pages(lang: str, paper: str, soup: BeautifulSoup, found: dict[str, int]) -> None:
+    """Keep the page of each link's target, as the book of `lang` on `paper` settled (kept_pages)."""
+    targets = {link["href"][1:] for link in internal_links(soup)}
+    pages = {target: page for target, page in found.items() if target in targets}
+    KEPT_PAGES.write(f"{lang}-{paper}", json.dumps(pages, sort_keys=True).encode())
+
+
 def lay_out(soup: BeautifulSoup, site: Path, sheets: list, fonts, guess: dict[str, int]):
     """Lay the book out until every link's page number is the page its target is on: each pass writes, on each
     internal link, the page its target is on by the previous pass (by `guess` at the first; PAGE_ATTRIBUTE, which the
@@ -158,7 +184,8 @@ def typeset(site: Path, language: Language, outs: dict[str, Path], project: Path
     """Write the book of `language` from the built `site` in each paper of `outs` (paper -> PDF); returns each
     paper's page count. One run loads WeasyPrint and reads the rulebook once for every paper; the papers are laid out
     in turn, each from the page numbers of the one before, which are nearer the truth than the first guess (a
-    target moves a page or so from one paper to the other). Each book settles in two layouts (tests/bench_book.py)."""
+    target moves a page or so from one paper to the other), or from those it last settled on when kept (kept_pages).
+    Each book settles in two layouts, or one from its kept numbers if its pages have not moved (tests/bench_book.py)."""
     from weasyprint import CSS  # imported here: loading Pango takes a while, and only the book needs it
     from weasyprint.text.fonts import FontConfiguration
 
@@ -174,7 +201,8 @@ def typeset(site: Path, language: Language, outs: dict[str, Path], project: Path
             CSS(filename=str(SHEET), font_config=fonts),
             CSS(string=page_css(language.code, paper, ui), font_config=fonts),
         ]
-        document, guess = lay_out(soup, site, sheets, fonts, guess)
+        document, guess = lay_out(soup, site, sheets, fonts, kept_pages(language.code, paper) or guess)
+        keep_pages(language.code, paper, soup, guess)
         out.parent.mkdir(parents=True, exist_ok=True)
         document.write_pdf(out)
         counts[paper] = len(document.pages)
