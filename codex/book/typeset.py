@@ -201,7 +201,8 @@ def typeset(site: Path, language: Language, outs: dict[str, Path], project: Path
             CSS(filename=str(SHEET), font_config=fonts),
             CSS(string=page_css(language.code, paper, ui), font_config=fonts),
         ]
-        document, guess = lay_out(soup, site, sheets, fonts, kept_pages(language.code, paper) or guess)
+        start = {**guess, **(kept_pages(language.code, paper) or {})}  # a new link's target: the guess's page
+        document, guess = lay_out(soup, site, sheets, fonts, start)
         keep_pages(language.code, paper, soup, guess)
         out.parent.mkdir(parents=True, exist_ok=True)
         document.write_pdf(out)
