@@ -19,3 +19,19 @@ def parsed(path: Path) -> BeautifulSoup:
 def article(path: Path) -> Tag | None:
     """The page's <article>: its content without the theme's header, navigation and footer."""
     return parsed(path).select_one("article")
+
+
+# What a page's markup makes the browser load, by element and attribute (its alternate and canonical links only name
+# other addresses).
+LOADING = (("script", "src"), ("link", "href"), ("img", "src"), ("iframe", "src"))
+
+
+def loaded_addresses(path: Path) -> list[tuple[str, str]]:
+    """(tag, address as written) of each file a built page's markup loads."""
+    found = []
+    for tag, attribute in LOADING:
+        for element in parsed(path).find_all(tag):
+            if tag == "link" and {"alternate", "canonical"} & set(element.get("rel") or []):
+                continue
+            found.append((tag, element.get(attribute) or ""))
+    return found

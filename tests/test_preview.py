@@ -22,8 +22,8 @@ import pytest
 
 from codex.deploy import build_variables
 from codex.publish.preview import folder_of, preview_address
-from tests.audit_pages import InFlight, sample_urls
-from tests.built_html import parsed
+from tests.audit_pages import InFlight, sample_urls, url_path
+from tests.built_html import loaded_addresses, parsed
 from tests.conftest import EXAMPLE_SITE_URL, LANGS, copy_project, run_mkdocs_build
 from tests.site_pages import site_pages
 from tests.site_server import serve_like_pages
@@ -32,12 +32,10 @@ PULL_REQUEST = 7
 PREFIX = urlsplit(EXAMPLE_SITE_URL).path  # /codex2bis/: the published site is served under its address's path
 # The pull request's change: a table's title, as a contributor edits it in data/ (shown on its rule page).
 TABLE_FILE = "data/tables/standard-objects.yaml"
-TABLE_PAGE = "object-damage/"
+TABLE_PAGE = "object-damage.md"
 CHANGED_TITLE = {"fr": "Objets standard (aperçu)", "en": "Standard objects (preview)"}
 
 PREVIEW_URL = preview_address(EXAMPLE_SITE_URL, PULL_REQUEST)  # the address the preview's pages are built for
-# What a page's markup loads (test_build.py: nothing outside the site), its alternate and canonical links aside.
-LOADED = (("script", "src"), ("link", "href"), ("img", "src"), ("iframe", "src"))
 
 pytestmark = pytest.mark.long  # a build of its own
 
@@ -71,19 +69,7 @@ def test_the_preview_is_a_guest_in_its_folder(sites):
 
 def home_of(lang: str) -> str:
     """The published site's home in `lang`, as the preview's banner links to it (the address it is built for)."""
-    return EXAMPLE_SITE_URL + ("" if lang == "fr" else f"{lang}/")
-
-
-def loaded_files(html: Path, url: str) -> list[str]:
-    """The addresses of the files a built page's markup loads, resolved against the page's own address."""
-    found = []
-    for tag, attribute in LOADED:
-        for element in parsed(html).find_all(tag):
-            if tag == "link" and {"alternate", "canonical"} & set(element.get("rel") or []):
-                continue
-            if element.get(attribute):
-                found.append(urljoin(url, element[attribute]))
-    return found
+    return EXAMPLE_SITE_URL + url_path("index.md", lang).lstrip("/")
 
 
 def built_file(preview: Path, url: str) -> Path:
@@ -104,9 +90,9 @@ def test_every_preview_page_is_marked_and_loads_only_the_previews_files(sites):
             assert banner and str(PULL_REQUEST) in banner.get_text(), url
             assert banner.a["href"] == home_of(lang), url
             assert [m["content"] for m in soup.select('meta[name="robots"]')] == ["noindex"], url
-            if path.endswith(TABLE_PAGE):
+            if path == url_path(TABLE_PAGE, lang):
                 assert CHANGED_TITLE[lang] in soup.select_one("article").get_text(), url
-            for file in loaded_files(html, url):
+            for file in (urljoin(url, address) for _, address in loaded_addresses(html) if address):
                 assert file.startswith(PREVIEW_URL), f"{url} loads {file}"
                 assert built_file(preview, file).is_file(), f"{url} loads {file}, which the preview does not hold"
 
@@ -115,7 +101,7 @@ def visited_pages() -> list[tuple[str, str]]:
     """(lang, url path) of one preview page of each kind in each language (not the 404 template: a missing address
     in a preview gets the published site's 404 page), and the changed value's page."""
     samples = [(lang, path) for kind, lang, path in sample_urls() if kind != "404"]
-    return samples + [(lang, ("/" if lang == "fr" else f"/{lang}/") + TABLE_PAGE) for lang in LANGS]
+    return samples + [(lang, url_path(TABLE_PAGE, lang)) for lang in LANGS]
 
 
 def test_a_page_of_each_kind_is_the_previews_own_under_the_published_worker(browser, sites):
@@ -142,7 +128,7 @@ def test_a_page_of_each_kind_is_the_previews_own_under_the_published_worker(brow
             assert banner.locator("a").get_attribute("href") == home_of(lang), address
             robots = page.locator('meta[name="robots"]').evaluate_all("m => m.map(e => e.content)")
             assert robots == ["noindex"], address
-            if path.endswith(TABLE_PAGE):
+            if path == url_path(TABLE_PAGE, lang):
                 assert CHANGED_TITLE[lang] in page.locator("article").inner_text(), address
         context.close()
     network = {u for u in requests if u.startswith("http")}  # not the blob: of a calculator's worker
